@@ -1,0 +1,5 @@
+export * from './errors'
+export * from './i18n'
+export * from './permissions'
+export * from './routes'
+export * from './validation'

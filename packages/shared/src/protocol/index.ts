@@ -1,0 +1,5 @@
+export * from './messages'
+export * from './product-options'
+export * from './shadow'
+export * from './topic-filter'
+export * from './topics'

@@ -1,0 +1,128 @@
+/**
+ * The console's route table (spec §2), read by the navigation guard and the side menu alike.
+ * A section appears here only once its capability is built: no empty pages.
+ */
+
+import type { MenuSection } from './permissions'
+
+export type MenuIcon = 'home' | 'device' | 'project' | 'maintain' | 'auth' | 'account' | 'user' | 'help'
+
+export interface ConsoleRoute {
+  readonly path: string
+  /** i18n key of the menu and page title */
+  readonly title: string
+  readonly icon?: MenuIcon
+  /** kept out of the side menu, still reachable */
+  readonly hidden?: boolean
+  /** removed for child (non-primary) accounts */
+  readonly only_primary?: boolean
+  /** removed for accounts whose level is 1 */
+  readonly only_admin?: boolean
+  /** the console section (§6 menu permission) a child account's roles must grant */
+  readonly menu?: MenuSection
+  readonly children?: readonly ConsoleRoute[]
+}
+
+/** Reachable without a token (§2 "Public routes"). */
+export const PUBLIC_PATHS: readonly string[] = [
+  '/login',
+  '/404',
+  '/register',
+  '/agreement',
+  '/sendEmail',
+  '/resetpassword',
+  '/forgetpassword',
+]
+
+export const HOME_PATH = '/home/main'
+export const LOGIN_PATH = '/login'
+export const NOT_FOUND_PATH = '/404'
+
+/** Routes inside the main frame (top bar plus side menu). */
+export const FRAME_ROUTES: readonly ConsoleRoute[] = [
+  {
+    path: '/home',
+    title: 'menu.home',
+    icon: 'home',
+    menu: 'home',
+    children: [{ path: '/home/main', title: 'menu.homeMain' }],
+  },
+  {
+    path: '/device',
+    title: 'menu.device',
+    icon: 'device',
+    menu: 'device',
+    children: [{ path: '/device/management', title: 'menu.deviceManagement' }],
+  },
+  {
+    path: '/project',
+    title: 'menu.project',
+    icon: 'project',
+    menu: 'project',
+    children: [{ path: '/project/manage', title: 'menu.projectManage' }],
+  },
+  {
+    path: '/account',
+    title: 'menu.account',
+    icon: 'account',
+    only_primary: true,
+    children: [{ path: '/account/list', title: 'menu.accountList' }],
+  },
+  { path: '/user_info', title: 'menu.userInfo', icon: 'user', hidden: true },
+  { path: '/help', title: 'menu.help', icon: 'help', hidden: true },
+]
+
+/** What the guard knows of the signed-in user (from the current-user call). */
+export interface RouteViewer {
+  readonly is_primary: number
+  readonly level: number
+  /** the sections a child account's roles grant; a primary account sees every section */
+  readonly menus?: readonly string[]
+}
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.includes(pathname)
+}
+
+/**
+ * §2 guard and §6: primary-only entries are removed for child accounts, admin-only entries at
+ * level 1, and a child sees a section only when one of its roles grants it.
+ */
+export function canSeeRoute(route: ConsoleRoute, viewer: RouteViewer): boolean {
+  if (route.only_primary && viewer.is_primary !== 1) return false
+  if (route.only_admin && viewer.level === 1) return false
+  if (route.menu && viewer.is_primary !== 1 && !viewer.menus?.includes(route.menu)) return false
+  return true
+}
+
+/** The side menu: visible, permitted entries, with their permitted children. */
+export function menuFor(viewer: RouteViewer, routes: readonly ConsoleRoute[] = FRAME_ROUTES): ConsoleRoute[] {
+  return routes
+    .filter((route) => !route.hidden && canSeeRoute(route, viewer))
+    .map((route) => (route.children ? { ...route, children: menuFor(viewer, route.children) } : route))
+}
+
+/** The frame route a path belongs to, with its ancestors (outermost first), or undefined. */
+export function findRouteTrail(
+  pathname: string,
+  routes: readonly ConsoleRoute[] = FRAME_ROUTES,
+): ConsoleRoute[] | undefined {
+  for (const route of routes) {
+    if (route.path === pathname) return [route]
+    if (route.children && pathname.startsWith(`${route.path}/`)) {
+      const inner = findRouteTrail(pathname, route.children)
+      if (inner) return [route, ...inner]
+    }
+  }
+  return undefined
+}
+
+/** Whether the viewer may open a frame path: every route on its trail must be permitted. */
+export function canOpenPath(
+  pathname: string,
+  viewer: RouteViewer,
+  routes: readonly ConsoleRoute[] = FRAME_ROUTES,
+): boolean {
+  const trail = findRouteTrail(pathname, routes)
+  return trail?.every((route) => canSeeRoute(route, viewer)) ?? false
+}

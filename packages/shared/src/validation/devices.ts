@@ -1,0 +1,87 @@
+import { z } from 'zod'
+import { DEVICE_TYPES } from '../protocol/messages'
+import { genericPassword } from './accounts'
+import { requiredText } from './core'
+import { id, page, selection } from './organisation'
+
+// §5 "Network values" (MAC), "Device name" and "Bind-device dialog".
+
+export const MAC_PATTERN = /^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/
+export const DEVICE_NAME_PATTERN = /^[A-Za-z0-9_\-\u4e00-\u9fa5]{1,10}$/
+export const DEVICE_ACCOUNT_MAX = 32
+export const MANAGEMENT_PASSWORD_MAX = 63
+export const DEFAULT_DEVICE_ACCOUNT = 'admin'
+
+/** The MAC rule: format, not all zeros, not all F, not a multicast/broadcast address. */
+export const mac = requiredText('validation.mac_empty')
+  .regex(MAC_PATTERN, { error: 'validation.mac_tips', abort: true })
+  .refine((value) => !/^(00:){5}00$/.test(value), { error: 'validation.mac_not_0', abort: true })
+  .refine((value) => !/^(ff:){5}ff$/i.test(value), { error: 'validation.mac_not_f', abort: true })
+  // The low bit of the first byte marks multicast (01:…) and broadcast addresses.
+  .refine((value) => (Number.parseInt(value.slice(0, 2), 16) & 1) === 0, {
+    error: 'validation.mac_broadcast_addr',
+  })
+
+/** MACs are stored and compared upper case. */
+export function normaliseMac(value: string): string {
+  return value.toUpperCase()
+}
+
+export const deviceName = requiredText('validation.device_name_tips').regex(DEVICE_NAME_PATTERN, {
+  error: 'validation.device_name_tips',
+})
+
+/** §5 bind-device dialog: empty account means admin; one project ticked. */
+export const bindRequest = z.object({
+  mac,
+  username: z
+    .string()
+    .max(DEVICE_ACCOUNT_MAX, { error: 'validation.device_account_tips' })
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : DEFAULT_DEVICE_ACCOUNT)),
+  password: genericPassword.pipe(
+    z.string().max(MANAGEMENT_PASSWORD_MAX, { error: 'validation.pwd_invalid' }),
+  ),
+  // §7 sends the selected group as a string of ids; one group may be ticked.
+  gid: z.coerce
+    .number({ error: 'validation.project_error_in_empty' })
+    .int({ error: 'validation.project_error_in_empty' })
+    .positive({ error: 'validation.project_error_in_empty' }),
+})
+export type BindRequest = z.infer<typeof bindRequest>
+
+export const DEVICE_SORT_FIELDS = [
+  'name',
+  'mac',
+  'status',
+  'model',
+  'firmware',
+  'accessTime',
+  'uptime',
+  'clients',
+] as const
+
+export const deviceListRequest = z.object({
+  ...page,
+  gid: id.optional(),
+  status: z.enum(['online', 'offline']).optional(),
+  type: z.enum(DEVICE_TYPES).optional(),
+  model: z.string().max(64).optional(),
+  firmware: z.string().max(64).optional(),
+  /** part of the name or the MAC */
+  keyword: z.string().max(64).optional(),
+  sort: z.enum(DEVICE_SORT_FIELDS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+})
+export type DeviceListRequest = z.infer<typeof deviceListRequest>
+
+/** Batch device operations take at least one device (§5). */
+export const deviceSelection = z.object({ ids: selection })
+export const deviceMoveRequest = z.object({ ids: selection, gid: id })
+export const deviceQuery = z.object({ id })
+
+/** §7 user/statistics/clients/onlines: the home chart, over the last hours (a week at most). */
+export const clientsOnlineRequest = z.object({
+  gid: id.optional(),
+  hours: z.coerce.number().int().min(1).max(168).default(24),
+})

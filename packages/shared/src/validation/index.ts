@@ -1,0 +1,7 @@
+export * from './accounts'
+export * from './core'
+export * from './devices'
+export * from './network'
+export * from './organisation'
+export * from './settings'
+export * from './text'
