@@ -1,0 +1,65 @@
+// `npm run sim -- --devices 500`: a fleet of virtual devices against a Canopy server.
+import { parseArgs } from 'node:util'
+import { startFleet } from './fleet'
+import { PROFILES } from './profiles/catalogue'
+
+const { values } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '10' },
+    server: { type: 'string', default: 'http://127.0.0.1:8080' },
+    'api-root': { type: 'string', default: '/api' },
+    mqtt: { type: 'string' },
+    models: { type: 'string' },
+    interval: { type: 'string', default: '30' },
+    seed: { type: 'string' },
+    'failure-rate': { type: 'string', default: '0.05' },
+    'reboots-per-hour': { type: 'string', default: '0.05' },
+    'drops-per-hour': { type: 'string', default: '0.05' },
+    help: { type: 'boolean' },
+  },
+})
+
+if (values.help) {
+  console.warn(`Usage: npm run sim -- [options]
+  --devices N            how many virtual devices (default 10)
+  --server URL           the Canopy server they register with (default http://127.0.0.1:8080)
+  --mqtt URL             the broker, if not the one registration names
+  --models A,B           models to simulate (${PROFILES.map((profile) => profile.model).join(', ')})
+  --interval S           seconds between telemetry reports (default 30)
+  --seed N               the same seed gives the same MACs and behaviour
+  --failure-rate F       share of settings refused with a reason (default 0.05)
+  --reboots-per-hour F   random reboots per device per hour (default 0.05)
+  --drops-per-hour F     random power losses per device per hour (default 0.05)
+The products must be in the server's catalogue: npm run canopy -- product import-simulated`)
+  process.exit(0)
+}
+
+const started = performance.now()
+const fleet = await startFleet({
+  count: Number(values.devices),
+  serverUrl: values.server,
+  apiRoot: values['api-root'],
+  mqttUrl: values.mqtt,
+  models: values.models?.split(','),
+  seed: values.seed ? Number(values.seed) : undefined,
+  telemetryIntervalSeconds: Number(values.interval),
+  failureRate: Number(values['failure-rate']),
+  rebootsPerHour: Number(values['reboots-per-hour']),
+  dropsPerHour: Number(values['drops-per-hour']),
+})
+console.warn(
+  `${fleet.devices.length} virtual devices online in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+)
+for (const device of fleet.devices.slice(0, 20)) {
+  console.warn(
+    `  ${device.mac}  ${device.options.profile.model.padEnd(9)} account admin, password ${device.options.password}`,
+  )
+}
+if (fleet.devices.length > 20)
+  console.warn(`  … and ${fleet.devices.length - 20} more (password: admin + the MAC's last 4 hex digits)`)
+const shutdown = async () => {
+  await fleet.stop()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown())
+process.on('SIGTERM', () => void shutdown())

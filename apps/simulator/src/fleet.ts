@@ -1,0 +1,127 @@
+import type { RegistrationResponse } from '@canopy/shared/protocol'
+import { type DeviceProfile, PROFILES } from './profiles/catalogue'
+import { seededRandom } from './random'
+import { type Provision, VirtualDevice, type VirtualDeviceOptions } from './virtual-device'
+
+export interface FleetOptions {
+  count: number
+  /** how devices register: over HTTP with `serverUrl`, or a function (in-process, tests) */
+  serverUrl?: string
+  apiRoot?: string
+  provision?: Provision
+  mqttUrl?: string
+  models?: string[]
+  seed?: number
+  telemetryIntervalSeconds?: number
+  applyDelayMs?: readonly [number, number]
+  failureRate?: number
+  /** random reboots and power losses per device per hour */
+  rebootsPerHour?: number
+  dropsPerHour?: number
+  /** devices started at once (registration and connection) */
+  concurrency?: number
+  commands?: VirtualDeviceOptions['commands']
+}
+
+export interface Fleet {
+  devices: VirtualDevice[]
+  stop(): Promise<void>
+}
+
+/** The management password of a virtual device: "admin" and the MAC's last four hex digits. */
+export function simulatedPassword(mac: string): string {
+  return `admin${mac.replace(/:/g, '').slice(-4).toLowerCase()}`
+}
+
+/** MACs spread over the chosen models' prefixes, the same for the same seed. */
+export function fleetMacs(count: number, profiles: readonly DeviceProfile[], seed: number) {
+  const random = seededRandom(seed)
+  const base = Math.floor(random() * 0xfff000)
+  return Array.from({ length: count }, (_, index) => {
+    const profile = profiles[index % profiles.length]!
+    const suffix = (base + index).toString(16).padStart(6, '0').slice(-6).toUpperCase()
+    return { profile, mac: `${profile.macPrefix}:${suffix.match(/../g)!.join(':')}` }
+  })
+}
+
+export function httpProvision(serverUrl: string, apiRoot = '/api'): Provision {
+  return async (request) => {
+    const response = await fetch(`${serverUrl.replace(/\/+$/, '')}${apiRoot}/device/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    })
+    const envelope = (await response.json()) as {
+      status: number
+      errorCode: number[]
+      data: RegistrationResponse
+    }
+    if (envelope.status !== 10000) throw new Error(`registration refused: ${envelope.errorCode.join(',')}`)
+    return envelope.data
+  }
+}
+
+/** Starts a fleet of virtual devices; `stop` shuts them down cleanly. */
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
+  const profiles = options.models
+    ? PROFILES.filter((profile) => options.models!.includes(profile.model))
+    : PROFILES
+  if (profiles.length === 0) throw new Error(`no such models: ${options.models?.join(', ')}`)
+  const provision =
+    options.provision ?? httpProvision(options.serverUrl ?? 'http://127.0.0.1:8080', options.apiRoot)
+  const devices = fleetMacs(options.count, profiles, seed).map(
+    ({ profile, mac }, index) =>
+      new VirtualDevice({
+        mac,
+        profile,
+        account: 'admin',
+        password: simulatedPassword(mac),
+        provision,
+        mqttUrl: options.mqttUrl,
+        telemetryIntervalSeconds: options.telemetryIntervalSeconds ?? 30,
+        applyDelayMs: options.applyDelayMs ?? [150, 600],
+        failureRate: options.failureRate ?? 0,
+        random: seededRandom(seed + index + 1),
+        commands: options.commands,
+      }),
+  )
+  const concurrency = options.concurrency ?? 200
+  for (let start = 0; start < devices.length; start += concurrency) {
+    await Promise.all(devices.slice(start, start + concurrency).map((device) => device.start()))
+  }
+  const chaos = startChaos(
+    devices,
+    options.rebootsPerHour ?? 0,
+    options.dropsPerHour ?? 0,
+    seededRandom(seed - 1),
+  )
+  return {
+    devices,
+    async stop() {
+      clearInterval(chaos)
+      await Promise.all(devices.map((device) => device.stop().catch(() => {})))
+    },
+  }
+}
+
+/** Once a minute, each device may reboot or lose power, at the given hourly rates. */
+function startChaos(
+  devices: VirtualDevice[],
+  rebootsPerHour: number,
+  dropsPerHour: number,
+  random: () => number,
+) {
+  const timer = setInterval(() => {
+    for (const device of devices) {
+      const roll = random()
+      if (roll < rebootsPerHour / 60) void device.reboot()
+      else if (roll < (rebootsPerHour + dropsPerHour) / 60) {
+        device.drop()
+        setTimeout(() => void device.reboot(0), 5000 + random() * 25_000)
+      }
+    }
+  }, 60_000)
+  timer.unref()
+  return timer
+}

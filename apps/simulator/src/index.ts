@@ -1,0 +1,11 @@
+export {
+  type Fleet,
+  type FleetOptions,
+  fleetMacs,
+  httpProvision,
+  simulatedPassword,
+  startFleet,
+} from './fleet'
+export { catalogueEntries, type DeviceProfile, PROFILES, profileOf } from './profiles/catalogue'
+export { seededRandom } from './random'
+export { type Provision, VirtualDevice, type VirtualDeviceOptions } from './virtual-device'

@@ -1,0 +1,96 @@
+import { isJsonObject, type JsonObject, mergeState } from '@canopy/shared/protocol'
+import { reportedSecretHash } from '@canopy/shared/protocol/credential'
+import type { DeviceProfile } from './profiles/catalogue'
+import { pick } from './random'
+
+const MODE_OF_TYPE = { ap: 'ap', gateway: 'gateway', repeater: 'repeater', router4g: 'gateway' } as const
+
+/** A device's configuration as it reports it: every section of the detail tabs, secrets hashed. */
+export function initialConfiguration(
+  profile: DeviceProfile,
+  random: () => number,
+  suffix: string,
+  lanNet: number,
+): JsonObject {
+  const wifi: JsonObject = {}
+  for (const radio of profile.radios) {
+    wifi[radio.band] = {
+      enabled: true,
+      ssid: `Canopy-${radio.band === '5g' ? '5G-' : ''}${suffix}`,
+      hidden: false,
+      channel: pick(random, radio.channels),
+      bandwidth: radio.band === '2g' ? '20' : '80',
+      encryption: 'wpa2-psk',
+      passwordHash: reportedSecretHash(`canopy-${suffix.toLowerCase()}`),
+      power: 100,
+      beacon: 100,
+      fragmentation: 2346,
+      rts: 2347,
+      shortGi: true,
+      maxUsers: radio.maxClients,
+      isolation: false,
+    }
+  }
+  if (profile.capabilities.includes('vap')) {
+    wifi.vaps = {
+      '1': {
+        enabled: false,
+        band: '2g',
+        ssid: `Guest-${suffix}`,
+        hidden: false,
+        encryption: 'none',
+        maxUsers: 32,
+        isolation: true,
+        vlan: 0,
+      },
+    }
+  }
+  const lan = `192.168.${lanNet}`
+  const configuration: JsonObject = {
+    firmware: pick(random, profile.firmware),
+    system: {
+      mode: MODE_OF_TYPE[profile.type],
+      led: true,
+      logging: true,
+      timedReboot: { enabled: false, days: [0], time: '03:00' },
+      wifiSchedule: { enabled: false, days: [1, 2, 3, 4, 5], off: '23:00', on: '07:00' },
+    },
+    network: {
+      wan: { type: profile.lte ? 'mobile' : 'dhcp', mtu: profile.lte ? 1500 : 1500, vlan: 0 },
+      lan: {
+        ip: `${lan}.1`,
+        mask: '255.255.255.0',
+        dhcp: { enabled: true, start: `${lan}.100`, end: `${lan}.199` },
+      },
+    },
+    wifi,
+  }
+  if (profile.capabilities.includes('repeater')) {
+    configuration.repeater = {
+      enabled: true,
+      uplink: {
+        ssid: 'Upstream-Office',
+        band: '2g',
+        encryption: 'wpa2-psk',
+        passwordHash: reportedSecretHash('upstream-pass'),
+      },
+    }
+  }
+  return configuration
+}
+
+/** What the device reports having applied: secrets become their hashes, never echoed back. */
+export function asReported(delta: JsonObject): JsonObject {
+  const reported: JsonObject = {}
+  for (const [key, value] of Object.entries(delta)) {
+    if (key === 'password') {
+      if (typeof value === 'string') reported.passwordHash = reportedSecretHash(value)
+    } else reported[key] = isJsonObject(value) ? asReported(value) : value
+  }
+  return reported
+}
+
+/** Applies a delta to the configuration (secrets kept only as hashes). */
+export function applyDelta(configuration: JsonObject, delta: JsonObject): JsonObject {
+  return mergeState(configuration, asReported(delta))
+}

@@ -1,0 +1,309 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import {
+  type JsonObject,
+  type RegistrationRequest,
+  type RegistrationResponse,
+  registrationPayload,
+  rpcRequest,
+  thingNameOf,
+  topics,
+} from '@canopy/shared/protocol'
+import { hashManagementCredential } from '@canopy/shared/protocol/credential'
+import mqtt, { type MqttClient } from 'mqtt'
+import { ClientRoster } from './clients'
+import { BUILT_IN_COMMANDS, type Command } from './commands'
+import { DeviceLog } from './device-log'
+import type { DeviceProfile } from './profiles/catalogue'
+import { between, pick } from './random'
+import { applyDelta, asReported, initialConfiguration } from './settings'
+import { TelemetryModel } from './telemetry'
+
+export type Provision = (request: RegistrationRequest) => Promise<RegistrationResponse>
+
+export interface VirtualDeviceOptions {
+  mac: string
+  profile: DeviceProfile
+  /** the device's management account and password (what binding asks for) */
+  account: string
+  password: string
+  provision: Provision
+  /** the broker to use instead of what registration says (tests, NAT) */
+  mqttUrl?: string
+  telemetryIntervalSeconds: number
+  /** how long applying a setting takes, in milliseconds */
+  applyDelayMs: readonly [number, number]
+  /** the share of settings a device refuses (reported as failed with a reason) */
+  failureRate: number
+  /** the regulatory region it reports (its WiFi channels depend on it) */
+  region?: string
+  random: () => number
+  /** commands beyond the built-in ones, or replacing them (tests) */
+  commands?: Partial<Record<string, Command>>
+}
+
+// Cheaper scrypt than a real device would use, so a fleet of thousands starts in seconds; the
+// cloud accepts any N from 1024 (docs/protocol.md).
+const SIMULATED_CREDENTIAL = { N: 1024, r: 8, p: 1 }
+
+const FAILURE_REASONS = [
+  'radio busy, retry later',
+  'value not supported by this hardware',
+  'configuration commit failed',
+] as const
+
+/**
+ * A device that speaks the protocol as a real one does (docs/protocol.md): registers with its
+ * product's key and secret, connects with its own identity and a last will, reports status and
+ * telemetry, follows its shadow's delta (after a realistic delay, sometimes refusing with a
+ * reason), keeps a log, has clients that come and go, and answers commands.
+ */
+export class VirtualDevice {
+  readonly thing: string
+  readonly log: DeviceLog
+  /** the configuration this device applies and reports (its shadow's `reported`) */
+  reported: JsonObject
+  private client: MqttClient | undefined
+  private identity: RegistrationResponse | undefined
+  private telemetryTimer: NodeJS.Timeout | undefined
+  private readonly telemetry: TelemetryModel
+  private readonly clients: ClientRoster
+  private readonly credential: string
+  private running = false
+
+  constructor(readonly options: VirtualDeviceOptions) {
+    const random = options.random
+    this.thing = thingNameOf(options.mac)
+    const suffix = options.mac.replace(/:/g, '').slice(-4).toUpperCase()
+    const lanNet = 2 + Math.floor(random() * 250)
+    const wanIp = `10.${lanNet}.${Math.floor(random() * 250)}.${2 + Math.floor(random() * 250)}`
+    this.telemetry = new TelemetryModel(options.profile, random, `192.168.${lanNet}.1`, wanIp)
+    this.log = new DeviceLog(`${options.profile.model}-${suffix}`)
+    this.clients = new ClientRoster(options.profile, random, `192.168.${lanNet}`, this.log)
+    this.credential = hashManagementCredential(options.account, options.password, SIMULATED_CREDENTIAL)
+    this.reported = initialConfiguration(options.profile, random, suffix, lanNet)
+  }
+
+  get mac(): string {
+    return this.options.mac
+  }
+
+  get online(): boolean {
+    return this.client?.connected ?? false
+  }
+
+  /** Registers if it has no identity yet, connects, and starts reporting. */
+  async start(): Promise<void> {
+    this.running = true
+    this.identity ??= await this.options.provision(this.registrationRequest())
+    await this.connect()
+  }
+
+  /** A clean shutdown: says offline, then disconnects. */
+  async stop(): Promise<void> {
+    this.running = false
+    clearInterval(this.telemetryTimer)
+    const client = this.client
+    this.client = undefined
+    if (client?.connected) {
+      await client.publishAsync(
+        topics.status(this.thing),
+        JSON.stringify({ state: 'offline', reason: 'shutdown' }),
+        {
+          qos: 1,
+          retain: true,
+        },
+      )
+      await client.endAsync()
+    } else {
+      await client?.endAsync(true)
+    }
+  }
+
+  /** Loses power: the socket just goes, and the broker publishes the last will. */
+  drop(): void {
+    clearInterval(this.telemetryTimer)
+    const client = this.client
+    this.client = undefined
+    client?.stream.destroy()
+    client?.end(true)
+  }
+
+  /** Reboots: drops off, then comes back after a while (as after a power cycle). */
+  async reboot(downMs = between(this.options.random, [2000, 5000])): Promise<void> {
+    this.drop()
+    await new Promise((resolve) => setTimeout(resolve, downMs))
+    if (this.running) await this.connect()
+  }
+
+  /** Publishes a telemetry report now (the timer does it every interval). */
+  async reportTelemetry(): Promise<void> {
+    const report = this.telemetry.next(this.channels())
+    this.clients.reconcile(this.telemetry.clientCounts(), this.ssids())
+    await this.client?.publishAsync(topics.telemetry(this.thing), JSON.stringify(report), { qos: 0 })
+  }
+
+  connectedClients() {
+    return this.clients.list()
+  }
+
+  /** Clients per radio, as the last telemetry reported them. */
+  clientCounts(): number[] {
+    return this.telemetry.clientCounts()
+  }
+
+  private registrationRequest(): RegistrationRequest {
+    const random = randomBytes(8).toString('hex')
+    const request = { productKey: this.options.profile.productKey, mac: this.options.mac, random }
+    const sign = createHmac('sha256', this.options.profile.productSecret)
+      .update(registrationPayload(request))
+      .digest('hex')
+    return { ...request, sign }
+  }
+
+  private async connect(): Promise<void> {
+    const identity = this.identity!
+    const url = this.options.mqttUrl ?? `mqtt://${identity.mqtt.host}:${identity.mqtt.port}`
+    const client = await mqtt.connectAsync(url, {
+      protocolVersion: 4,
+      clientId: this.thing,
+      username: this.thing,
+      password: identity.deviceSecret,
+      clean: true,
+      keepalive: 60,
+      reconnectPeriod: 0,
+      connectTimeout: 15_000,
+      will: {
+        topic: topics.status(this.thing),
+        payload: Buffer.from(JSON.stringify({ state: 'offline', reason: 'connection lost' })),
+        qos: 1,
+        retain: true,
+      },
+    })
+    this.client = client
+    this.log.write('canopy', `connected to ${url}`)
+    client.on('message', (topic, payload) => void this.receive(topic, payload))
+    client.on('close', () => {
+      // A broker that went away: try again, as a device would, while it is meant to run.
+      if (this.client === client && this.running) setTimeout(() => void this.reconnect(client), 3000)
+    })
+    await client.subscribeAsync(
+      [
+        topics.shadow.updateDelta(this.thing),
+        topics.shadow.getAccepted(this.thing),
+        topics.rpcRequest(this.thing),
+      ],
+      { qos: 1 },
+    )
+    await client.publishAsync(
+      topics.status(this.thing),
+      JSON.stringify({
+        state: 'online',
+        ts: Math.floor(Date.now() / 1000),
+        model: this.options.profile.model,
+        firmware: this.reported.firmware,
+        telemetryInterval: this.options.telemetryIntervalSeconds,
+        region: this.options.region ?? 'CN',
+        credential: this.credential,
+      }),
+      { qos: 1, retain: true },
+    )
+    await this.publishReported(this.reported)
+    // Settings changed while it was away arrive as the delta of the shadow it asks for.
+    await client.publishAsync(
+      topics.shadow.get(this.thing),
+      JSON.stringify({ clientToken: `get-${Date.now()}` }),
+      { qos: 1 },
+    )
+    await this.reportTelemetry()
+    this.telemetryTimer = setInterval(
+      () => void this.reportTelemetry().catch(() => {}),
+      this.options.telemetryIntervalSeconds * 1000,
+    )
+  }
+
+  private async reconnect(previous: MqttClient): Promise<void> {
+    if (this.client !== previous || !this.running) return
+    clearInterval(this.telemetryTimer)
+    try {
+      await this.connect()
+    } catch {
+      setTimeout(() => void this.reconnect(previous), 5000)
+    }
+  }
+
+  private async receive(topic: string, payload: Buffer): Promise<void> {
+    const body = JSON.parse(payload.toString('utf8'))
+    if (topic === topics.shadow.updateDelta(this.thing)) return this.applyDesired(body.state, body.version)
+    if (topic === topics.shadow.getAccepted(this.thing)) {
+      if (body.state?.delta) await this.applyDesired(body.state.delta, body.version)
+      return
+    }
+    if (topic === topics.rpcRequest(this.thing)) return this.answer(body)
+  }
+
+  /** Applies desired settings after a realistic delay; now and then refuses them, with a reason. */
+  private async applyDesired(delta: JsonObject, version: number): Promise<void> {
+    await new Promise((resolve) =>
+      setTimeout(resolve, between(this.options.random, this.options.applyDelayMs)),
+    )
+    const sections = Object.keys(delta)
+    if (this.options.random() < this.options.failureRate) {
+      const reason = pick(this.options.random, FAILURE_REASONS)
+      this.log.write('canopy', `could not apply ${sections.join(', ')}: ${reason}`)
+      // The version names the change refused, so the cloud does not mistake an old refusal.
+      const failure: JsonObject = { at: Math.floor(Date.now() / 1000), version }
+      for (const section of sections) failure[section] = reason
+      await this.publishReported({ failure })
+      return
+    }
+    this.reported = applyDelta(this.reported, delta)
+    this.log.write('canopy', `applied ${sections.join(', ')}`)
+    await this.publishReported({ ...asReported(delta), failure: null })
+  }
+
+  private async publishReported(reported: JsonObject): Promise<void> {
+    await this.client?.publishAsync(
+      topics.shadow.update(this.thing),
+      JSON.stringify({ state: { reported }, clientToken: `r-${Date.now()}` }),
+      { qos: 1 },
+    )
+  }
+
+  private async answer(body: unknown): Promise<void> {
+    const request = rpcRequest.safeParse(body)
+    if (!request.success || !request.data.replyTo.startsWith(`cmd/canopy/${this.thing}/`)) return
+    const { clientToken, method, params, replyTo } = request.data
+    const handler = this.options.commands?.[method] ?? BUILT_IN_COMMANDS[method]
+    const reply = handler
+      ? // A handler may throw at once: its refusal is an answer too.
+        await Promise.resolve()
+          .then(() => handler(this, params))
+          .then(
+            (result) => ({ clientToken, result: result ?? null }),
+            (error: Error & { code?: string }) => ({
+              clientToken,
+              error: { code: error.code ?? 'failed', message: error.message },
+            }),
+          )
+      : { clientToken, error: { code: 'unsupported', message: `unsupported command ${method}` } }
+    await this.client?.publishAsync(replyTo, JSON.stringify(reply), { qos: 1 })
+  }
+
+  private channels(): number[] {
+    const wifi = (this.reported.wifi ?? {}) as JsonObject
+    return this.options.profile.radios.map((radio) => {
+      const band = wifi[radio.band] as JsonObject | undefined
+      return typeof band?.channel === 'number' && band.channel > 0 ? band.channel : radio.channels[0]!
+    })
+  }
+
+  private ssids(): Record<string, string> {
+    const wifi = (this.reported.wifi ?? {}) as JsonObject
+    const ssids: Record<string, string> = {}
+    for (const band of ['2g', '5g']) {
+      const radio = wifi[band] as JsonObject | undefined
+      if (typeof radio?.ssid === 'string') ssids[band] = radio.ssid
+    }
+    return ssids
+  }
+}
