@@ -1,0 +1,212 @@
+import fastifyCookie from '@fastify/cookie'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import type { Config } from './config'
+import { ChangeFeed } from './db/change-feed'
+import type { DatabaseHandle } from './db/client'
+import { sharedSecret } from './db/secrets'
+import { type Gateway, startGateway } from './gateway/gateway'
+import { registerConsole } from './http/console'
+import { registerErrorHandler, registerNotFound } from './http/error-handler'
+import { RateLimits } from './http/rate-limit'
+import { registerRoutes } from './http/register-routes'
+import type { RouteDefinition } from './http/route'
+import { childAccountsRoutes } from './modules/accounts/child-accounts.routes'
+import { ChildAccountsService } from './modules/accounts/child-accounts.service'
+import { authRoutes } from './modules/auth/auth.routes'
+import { AuthService } from './modules/auth/auth.service'
+import { PrincipalCache } from './modules/auth/principal'
+import { TokenService } from './modules/auth/tokens'
+import { countriesRoutes } from './modules/countries/countries.routes'
+import { deviceControlRoutes } from './modules/devices/device-control.routes'
+import { DeviceControlService } from './modules/devices/device-control.service'
+import { DeviceDirectory } from './modules/devices/device-directory'
+import { devicesRoutes } from './modules/devices/devices.routes'
+import { DevicesService } from './modules/devices/devices.service'
+import { DeviceHousekeeping } from './modules/devices/housekeeping'
+import { OverviewService } from './modules/devices/overview.service'
+import { RegistrationService } from './modules/devices/registration.service'
+import { OperationLog } from './modules/operations/operation-log'
+import { operatorRoutes } from './modules/operator/operator.routes'
+import { OperatorService } from './modules/operator/operator.service'
+import { ProjectDirectory } from './modules/projects/project-directory'
+import { projectsRoutes } from './modules/projects/projects.routes'
+import { ProjectsService } from './modules/projects/projects.service'
+import { registerRemoteTunnel, remoteRoutes } from './modules/remote/remote.routes'
+import { RemoteService } from './modules/remote/remote.service'
+import { rolesRoutes } from './modules/roles/roles.routes'
+import { RolesService } from './modules/roles/roles.service'
+import { settingsRoutes } from './modules/settings/settings.routes'
+import { SettingsService } from './modules/settings/settings.service'
+import { PasswordResetService } from './modules/users/password-reset.service'
+import { usersRoutes } from './modules/users/users.routes'
+import { UsersService } from './modules/users/users.service'
+import { WechatClient } from './modules/wechat/wechat.client'
+import { registerWechatCallback, wechatRoutes } from './modules/wechat/wechat.routes'
+import { WechatService } from './modules/wechat/wechat.service'
+import { createMailer, type Mailer } from './notify/mailer'
+
+export interface CanopyApp {
+  http: FastifyInstance
+  /** every API route with its access rule: the permission matrix tests walk this list */
+  routes: readonly RouteDefinition[]
+  gateway: Gateway
+  /** the token of the operator API (the CLI reads it from DATA_DIR) */
+  operatorToken: string
+  services: {
+    users: UsersService
+    devices: DevicesService
+    registration: RegistrationService
+    housekeeping: DeviceHousekeeping
+  }
+}
+
+/**
+ * Composes the server from its parts without listening for HTTP, so tests build it and call it
+ * with `app.inject`. `database.external` means a PostgreSQL server shared with other instances.
+ */
+export async function buildApp(options: {
+  config: Config
+  database: DatabaseHandle & { url: string; external: boolean }
+  mailer?: Mailer
+}): Promise<CanopyApp> {
+  const { config, database } = options
+  const { db } = database
+
+  const http = Fastify({
+    logger: { level: config.logLevel },
+    // Per-request log lines cost throughput; errors are still logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // A remote management link carries its signed token in the path (remote.routes.ts).
+    routerOptions: { maxParamLength: 1024 },
+  })
+
+  const changes = new ChangeFeed(database.external ? database.pool : undefined)
+  const principals = new PrincipalCache()
+  changes.onChange((event) => {
+    if (event.kind === 'account') principals.forgetAccount(event.id)
+    if (event.kind === 'session') principals.forgetSession(event.id)
+  })
+  await changes.start(database.url)
+
+  const secret = config.secret ?? (await sharedSecret(db, 'token-signing-key'))
+  const tokens = new TokenService(secret, config.accessTokenTtlSeconds, config.resetLinkTtlSeconds)
+  const auth = new AuthService({
+    db,
+    tokens,
+    principals,
+    changes,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+  })
+  const users = new UsersService({ db, changes })
+  const resets = new PasswordResetService({
+    db,
+    tokens,
+    mailer: options.mailer ?? createMailer(config.mail),
+    changes,
+    linkTtlSeconds: config.resetLinkTtlSeconds,
+    publicUrl: config.publicUrl,
+  })
+  const projectDirectory = new ProjectDirectory(db, changes)
+  const projects = new ProjectsService({ db, directory: projectDirectory, changes })
+  const roles = new RolesService({ db, changes })
+  const children = new ChildAccountsService({ db, changes })
+  const wechat = new WechatService({
+    db,
+    changes,
+    client: config.wechat ? new WechatClient(config.wechat, db) : undefined,
+    callbackToken: config.wechat?.token,
+  })
+
+  const deviceDirectory = new DeviceDirectory(db, changes)
+  const gateway = await startGateway({
+    config: config.mqtt,
+    db,
+    changes,
+    directory: deviceDirectory,
+    sampleSeconds: config.devices.telemetrySampleSeconds,
+    log: http.log,
+    sharedDatabaseUrl: database.external ? database.url : undefined,
+  })
+  const devices = new DevicesService({
+    db,
+    projects: projectDirectory,
+    changes,
+    defaultLimit: config.devices.defaultLimit,
+  })
+  const overview = new OverviewService({ db, devices })
+  const operationLog = new OperationLog(db)
+  const settings = new SettingsService({ db, shadows: gateway.shadows, devices, log: operationLog })
+  const report = (what: string) => (error: unknown) => http.log.error({ err: error }, what)
+  gateway.shadows.listen(
+    (deviceId, document) => void settings.follow(deviceId, document).catch(report('settings sync')),
+  )
+  gateway.presence.onOnline((deviceId) => void settings.deviceOnline(deviceId).catch(report('settings sync')))
+  const control = new DeviceControlService({ db, devices, rpc: () => gateway.rpc, log: operationLog })
+  const remote = new RemoteService({ db, devices, tokens, rpc: () => gateway.rpc, log: operationLog })
+  const registration = new RegistrationService({
+    db,
+    accounts: () => gateway.accounts,
+    changes,
+    brokerUrl: () => config.mqtt.publicUrl ?? gateway.brokerUrl,
+  })
+  const housekeeping = new DeviceHousekeeping({
+    db,
+    sampleSeconds: config.devices.telemetrySampleSeconds,
+    retentionDays: config.devices.telemetryRetentionDays,
+  })
+  housekeeping.start()
+  const operatorToken = config.operatorToken ?? (await sharedSecret(db, 'operator-token'))
+
+  const limits = config.rateLimits
+  const routes: RouteDefinition[] = [
+    ...authRoutes({ auth, users, limits }),
+    ...usersRoutes({ users, resets, limits }),
+    ...countriesRoutes,
+    ...projectsRoutes({ projects }),
+    ...rolesRoutes({ roles }),
+    ...childAccountsRoutes({ children }),
+    ...wechatRoutes({ wechat }),
+    ...devicesRoutes({
+      devices,
+      overview,
+      registration,
+      revokeIdentity: (thing) => gateway.accounts.revokeDevice(thing),
+    }),
+    ...settingsRoutes({ settings, devices }),
+    ...deviceControlRoutes({ control, log: operationLog }),
+    ...remoteRoutes({ remote }),
+    ...operatorRoutes({
+      operator: new OperatorService({ db }),
+      registration,
+      metrics: () => ({ ingest: gateway.ingest.counters, memory: process.memoryUsage() }),
+    }),
+  ]
+
+  await http.register(fastifyCookie)
+  registerErrorHandler(http)
+  registerWechatCallback(http, config.apiRoot, wechat)
+  await registerRemoteTunnel(http, config.apiRoot, remote)
+  registerRoutes(http, routes, {
+    apiRoot: config.apiRoot,
+    auth,
+    rateLimits: new RateLimits(),
+    defaultLanguage: config.defaultLanguage,
+    operatorToken,
+  })
+  const servePage = config.webDist
+    ? await registerConsole(http, {
+        webDist: config.webDist,
+        apiRoot: config.apiRoot,
+        defaultLanguage: config.defaultLanguage,
+      })
+    : undefined
+  registerNotFound(http, servePage)
+  http.addHook('onClose', async () => {
+    housekeeping.stop()
+    await gateway.close()
+    await changes.stop()
+  })
+  return { http, routes, gateway, operatorToken, services: { users, devices, registration, housekeeping } }
+}

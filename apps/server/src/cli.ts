@@ -1,0 +1,114 @@
+// `npm run canopy -- <command>`: the platform operator's tool. It calls the operator API of a
+// running server, with the token the server keeps in DATA_DIR (or OPERATOR_TOKEN).
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { catalogueEntries } from '@canopy/simulator'
+import { loadConfig } from './config'
+import { OPERATOR_HEADER } from './http/register-routes'
+
+const USAGE = `Usage: npm run canopy -- <command> [options]   (--server URL, default http://127.0.0.1:$PORT)
+  product list
+  product add --model M --name N --type ap|gateway|repeater|router4g --mac-prefix 02:AB:CD
+              [--capability C ...] [--published]       prints the product key and secret
+  product import FILE.json                             {"products": [...]} as "product add" takes them
+  product import-simulated                             the virtual fleet's products (npm run sim)
+  product publish MODEL | product unpublish MODEL
+  device list [--unbound]
+  device provision MAC                                 an identity for a device that cannot register itself
+  device revoke MAC                                    the device can no longer connect
+  account developer USERNAME [--off]                   may bind unpublished products
+  tenant device-limit USERNAME N|default`
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    server: { type: 'string' },
+    model: { type: 'string' },
+    name: { type: 'string' },
+    type: { type: 'string' },
+    'mac-prefix': { type: 'string', multiple: true },
+    capability: { type: 'string', multiple: true },
+    published: { type: 'boolean' },
+    unbound: { type: 'boolean' },
+    off: { type: 'boolean' },
+    help: { type: 'boolean' },
+  },
+})
+
+const config = loadConfig(undefined, [])
+const server = (values.server ?? `http://127.0.0.1:${config.port}`).replace(/\/+$/, '')
+
+async function call(method: 'GET' | 'POST', route: string, body?: unknown) {
+  const token = config.operatorToken ?? readToken()
+  const response = await fetch(`${server}${config.apiRoot}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', [OPERATOR_HEADER]: token },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const envelope = (await response.json()) as { status: number; errorCode: number[]; data: unknown }
+  if (envelope.status !== 10000)
+    throw new Error(`refused: ${envelope.errorCode.join(', ')} (HTTP ${response.status})`)
+  return envelope.data
+}
+
+function readToken(): string {
+  const file = path.join(config.dataDir, 'operator-token')
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch {
+    throw new Error(`No operator token: start the server once (it writes ${file}) or set OPERATOR_TOKEN`)
+  }
+}
+
+async function run(): Promise<unknown> {
+  const [area, action, argument] = positionals
+  switch (`${area} ${action}`) {
+    case 'product list':
+      return call('GET', '/operator/products')
+    case 'product add':
+      return call('POST', '/operator/products', {
+        model: values.model,
+        name: values.name ?? values.model,
+        type: values.type,
+        published: values.published ?? false,
+        capabilities: values.capability ?? [],
+        mac_prefixes: values['mac-prefix'] ?? [],
+      })
+    case 'product import':
+      return call('POST', '/operator/products/import', JSON.parse(readFileSync(argument ?? '', 'utf8')))
+    case 'product import-simulated':
+      return call('POST', '/operator/products/import', { products: catalogueEntries() })
+    case 'product publish':
+    case 'product unpublish':
+      return call('POST', '/operator/products/publish', { model: argument, published: action === 'publish' })
+    case 'device list':
+      return call('GET', `/operator/devices${values.unbound ? '?unbound=1' : ''}`)
+    case 'device provision':
+      return call('POST', '/operator/devices/provision', { mac: argument })
+    case 'device revoke':
+      return call('POST', '/operator/devices/revoke', { mac: argument })
+    case 'account developer':
+      return call('POST', '/operator/accounts/developer', { username: argument, developer: !values.off })
+    case 'tenant device-limit': {
+      const limit = positionals[3]
+      return call('POST', '/operator/tenants/device-limit', {
+        username: argument,
+        limit: limit === 'default' ? null : Number(limit),
+      })
+    }
+    default:
+      console.warn(USAGE)
+      process.exit(values.help ? 0 : 2)
+  }
+}
+
+run().then(
+  (result) => {
+    if (result !== null && result !== undefined) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
+  },
+  (error: Error) => {
+    console.error(error.message)
+    process.exit(1)
+  },
+)

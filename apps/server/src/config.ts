@@ -1,0 +1,210 @@
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { z } from 'zod'
+
+/**
+ * Every setting, parsed once: command-line flags win over environment variables, which win over
+ * the defaults. Nothing else in the server reads `process.env` (architecture invariant 6).
+ */
+
+const LANGUAGES = ['en-us', 'zh-cn', 'es'] as const
+
+const positiveInt = z.coerce.number().int().positive()
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  API_ROOT: z
+    .string()
+    .default('/api')
+    .refine((root) => /^\/[A-Za-z0-9_-]+$/.test(root), 'API_ROOT must look like /api'),
+  DEFAULT_LANGUAGE: z.enum(LANGUAGES).optional(),
+  PUBLIC_URL: optionalText,
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  WEB_DIST: optionalText,
+  SECRET: optionalText,
+  OPERATOR_TOKEN: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(7200),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
+  RESET_LINK_TTL_MINUTES: positiveInt.default(30),
+  SMTP_HOST: optionalText,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_FROM: optionalText,
+  SMTP_USER: optionalText,
+  SMTP_PASSWORD: optionalText,
+  SMTP_SECURE: z.enum(['true', 'false']).optional(),
+  WECHAT_APP_ID: optionalText,
+  WECHAT_APP_SECRET: optionalText,
+  WECHAT_TOKEN: optionalText,
+  WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  MQTT_HOST: z.string().default('0.0.0.0'),
+  MQTT_URL: optionalText,
+  MQTT_USERNAME: optionalText,
+  MQTT_PASSWORD: optionalText,
+  MQTT_PUBLIC_URL: optionalText,
+  DEVICE_LIMIT: positiveInt.default(10_000),
+  TELEMETRY_RETENTION_DAYS: positiveInt.default(7),
+  TELEMETRY_SAMPLE_SECONDS: positiveInt.default(300),
+  DEMO_FLEET_SIZE: z.coerce.number().int().min(0).max(1000).default(12),
+  RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt.default(20),
+  RATE_LIMIT_REGISTER_PER_HOUR: positiveInt.default(20),
+  RATE_LIMIT_MAIL_PER_HOUR: positiveInt.default(10),
+})
+
+export interface MailConfig {
+  host: string
+  port: number
+  from: string
+  secure: boolean
+  user?: string | undefined
+  password?: string | undefined
+}
+
+export interface WechatConfig {
+  appId: string
+  appSecret: string
+  /** the token set in the Official Account's server settings, for callback signatures */
+  token: string
+  apiBase: string
+}
+
+/** The embedded broker (no `url`), or an external Mosquitto with dynamic security. */
+export type MqttConfig =
+  | { kind: 'embedded'; host: string; port: number; publicUrl: string | undefined }
+  | { kind: 'external'; url: string; username: string; password: string; publicUrl: string | undefined }
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  /** an external PostgreSQL server; undefined means the embedded PGlite */
+  databaseUrl: string | undefined
+  apiRoot: string
+  defaultLanguage: (typeof LANGUAGES)[number] | undefined
+  /** origin used in mailed links; undefined means the request's own origin */
+  publicUrl: string | undefined
+  /** behind a reverse proxy: take the client's address from X-Forwarded-For */
+  trustProxy: boolean
+  /** the built console; undefined serves the API only */
+  webDist: string | undefined
+  secret: string | undefined
+  /** the operator API's token; undefined: generated once, kept in the database and DATA_DIR */
+  operatorToken: string | undefined
+  logLevel: string
+  demo: boolean
+  accessTokenTtlSeconds: number
+  refreshTokenTtlSeconds: number
+  resetLinkTtlSeconds: number
+  /** undefined when the e-mail service is not configured */
+  mail: MailConfig | undefined
+  mqtt: MqttConfig
+  devices: {
+    /** devices a tenant may bind unless its own limit says otherwise (§8 600000104) */
+    defaultLimit: number
+    telemetryRetentionDays: number
+    /** one history sample per device per this many seconds */
+    telemetrySampleSeconds: number
+  }
+  demoFleetSize: number
+  /** undefined when WeChat binding is not configured */
+  wechat: WechatConfig | undefined
+  rateLimits: {
+    loginPerMinute: number
+    registerPerHour: number
+    mailPerHour: number
+  }
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  argv: string[] = process.argv.slice(2),
+): Config {
+  const flags = parseArgs({
+    args: argv,
+    options: { demo: { type: 'boolean' }, port: { type: 'string' } },
+    strict: false,
+  }).values
+  const parsed = environmentSchema.safeParse({ ...env, PORT: flags.port ?? env.PORT })
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`)
+  }
+  const e = parsed.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    apiRoot: e.API_ROOT,
+    defaultLanguage: e.DEFAULT_LANGUAGE,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDist: e.WEB_DIST === undefined ? undefined : path.resolve(e.WEB_DIST),
+    secret: e.SECRET,
+    operatorToken: e.OPERATOR_TOKEN,
+    logLevel: e.LOG_LEVEL,
+    demo: flags.demo === true,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_DAYS * 86400,
+    resetLinkTtlSeconds: e.RESET_LINK_TTL_MINUTES * 60,
+    mail: mailConfig(e),
+    mqtt: mqttConfig(e),
+    devices: {
+      defaultLimit: e.DEVICE_LIMIT,
+      telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+      telemetrySampleSeconds: e.TELEMETRY_SAMPLE_SECONDS,
+    },
+    demoFleetSize: e.DEMO_FLEET_SIZE,
+    wechat:
+      e.WECHAT_APP_ID && e.WECHAT_APP_SECRET && e.WECHAT_TOKEN
+        ? {
+            appId: e.WECHAT_APP_ID,
+            appSecret: e.WECHAT_APP_SECRET,
+            token: e.WECHAT_TOKEN,
+            apiBase: e.WECHAT_API_BASE.replace(/\/+$/, ''),
+          }
+        : undefined,
+    rateLimits: {
+      loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+      registerPerHour: e.RATE_LIMIT_REGISTER_PER_HOUR,
+      mailPerHour: e.RATE_LIMIT_MAIL_PER_HOUR,
+    },
+  }
+}
+
+function mqttConfig(e: z.infer<typeof environmentSchema>): MqttConfig {
+  if (!e.MQTT_URL)
+    return { kind: 'embedded', host: e.MQTT_HOST, port: e.MQTT_PORT, publicUrl: e.MQTT_PUBLIC_URL }
+  if (!e.MQTT_USERNAME || !e.MQTT_PASSWORD) {
+    throw new Error(
+      'Invalid configuration: MQTT_URL needs MQTT_USERNAME and MQTT_PASSWORD (a dynamic-security admin)',
+    )
+  }
+  return {
+    kind: 'external',
+    url: e.MQTT_URL,
+    username: e.MQTT_USERNAME,
+    password: e.MQTT_PASSWORD,
+    publicUrl: e.MQTT_PUBLIC_URL ?? e.MQTT_URL,
+  }
+}
+
+/** §3 "Email service": server, port and address are all required, or there is no mail. */
+function mailConfig(e: z.infer<typeof environmentSchema>): MailConfig | undefined {
+  if (!e.SMTP_HOST || !e.SMTP_PORT || !e.SMTP_FROM) return undefined
+  return {
+    host: e.SMTP_HOST,
+    port: e.SMTP_PORT,
+    from: e.SMTP_FROM,
+    secure: e.SMTP_SECURE === undefined ? e.SMTP_PORT === 465 : e.SMTP_SECURE === 'true',
+    user: e.SMTP_USER,
+    password: e.SMTP_PASSWORD,
+  }
+}

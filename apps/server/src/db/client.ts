@@ -1,0 +1,25 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Database = NodePgDatabase<typeof schema>
+
+export interface DatabaseHandle {
+  db: Database
+  pool: pg.Pool
+  close(): Promise<void>
+}
+
+export function connectDatabase(url: string, options: { maxConnections: number }): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections })
+  // An idle client's network error must not crash the process; the pool replaces it.
+  pool.on('error', () => {})
+  const db = drizzle(pool, { schema })
+  return { db, pool, close: () => pool.end() }
+}
+
+/** The database or a transaction: what repositories run their queries on. */
+export type Executor = Pick<
+  Database,
+  'select' | 'selectDistinct' | 'insert' | 'update' | 'delete' | 'execute'
+>

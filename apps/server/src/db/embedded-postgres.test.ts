@@ -1,0 +1,61 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres'
+
+/**
+ * The embedded database's multiplexer: connections share PGlite's one session without stepping
+ * on each other's extended-protocol requests or transactions (pglite-socket's did, under load).
+ */
+describe('the embedded PostgreSQL under concurrent connections', () => {
+  let embedded: EmbeddedPostgres
+  let pool: pg.Pool
+
+  beforeAll(async () => {
+    embedded = await startEmbeddedPostgres('memory://')
+    pool = new pg.Pool({ connectionString: embedded.url, max: 8 })
+    await pool.query('create table items (id int primary key, label text not null)')
+  })
+  afterAll(async () => {
+    await pool.end()
+    await embedded.stop()
+  })
+
+  it('answers hundreds of parameterized queries at once, each with its own result', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 400 }, (_, i) =>
+        pool.query<{ n: number; s: string }>('select $1::int as n, $2::text as s', [i, `v${i}`]),
+      ),
+    )
+    expect(answers.map((answer) => answer.rows[0])).toEqual(answers.map((_, i) => ({ n: i, s: `v${i}` })))
+  })
+
+  it('keeps a transaction to its connection while others query, and rolls back what it must', async () => {
+    const transaction = async (id: number, commit: boolean) => {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        await client.query('insert into items (id, label) values ($1, $2)', [id, `item ${id}`])
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        const inside = await client.query('select count(*)::int as n from items where id = $1', [id])
+        expect(inside.rows[0].n).toBe(1)
+        await client.query(commit ? 'commit' : 'rollback')
+      } finally {
+        client.release()
+      }
+    }
+    const readers = Array.from({ length: 50 }, (_, i) => pool.query('select $1::int as n', [i]))
+    await Promise.all([...Array.from({ length: 20 }, (_, i) => transaction(i, i % 2 === 0)), ...readers])
+    const { rows } = await pool.query<{ id: number }>('select id from items order by id')
+    expect(rows.map((row) => row.id)).toEqual(Array.from({ length: 10 }, (_, i) => i * 2))
+  })
+
+  it('rolls back the transaction of a connection that goes away', async () => {
+    const client = new pg.Client({ connectionString: embedded.url })
+    await client.connect()
+    await client.query('begin')
+    await client.query('insert into items (id, label) values (999, $1)', ['orphan'])
+    await client.end()
+    const { rows } = await pool.query('select count(*)::int as n from items where id = 999')
+    expect(rows[0].n).toBe(0)
+  })
+})

@@ -1,0 +1,153 @@
+// The embedded PostgreSQL: PGlite in its own thread, served on a unix socket with the PostgreSQL
+// wire protocol, so the server talks to it with the `pg` driver exactly as to a PostgreSQL server
+// and PGlite's queries never stall the server's event loop. Plain JS: it loads without a TS loader.
+//
+// PGlite has one session. Several connections share it here, one request at a time: a request
+// is every message up to a Sync or a simple Query (Parse…Bind…Execute…Sync go together), and a
+// connection inside a transaction keeps the session until the transaction ends. (pglite-socket's
+// multiplexer queues single messages, so two connections' Parse and Bind interleave under load.)
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite } from '@electric-sql/pglite'
+
+const { dataDir, socketPath, seedPath } = workerData
+
+const SSL_REQUEST = 80877103
+const GSSENC_REQUEST = 80877104
+const CANCEL_REQUEST = 80877102
+const PROTOCOL_3 = 196608
+/** Messages that end a request: Sync, simple Query, Terminate. */
+const REQUEST_END = new Set(['S', 'Q', 'X'])
+
+/** A new database starts from the build's pristine cluster, skipping initdb (seconds in WASM). */
+function seedFor(directory) {
+  const isNew = directory === 'memory://' || !existsSync(path.join(directory, 'PG_VERSION'))
+  if (!isNew || !seedPath || !existsSync(seedPath)) return undefined
+  return new Blob([readFileSync(seedPath)])
+}
+
+class Session {
+  /** requests waiting for the session: { connection, messages } */
+  queue = []
+  /** the connection whose transaction holds the session, if any */
+  owner = null
+  running = false
+
+  constructor(db) {
+    this.db = db
+  }
+
+  submit(connection, messages) {
+    this.queue.push({ connection, messages })
+    void this.pump()
+  }
+
+  /** A connection went away: its queued requests go, and an open transaction is rolled back. */
+  async release(connection) {
+    this.queue = this.queue.filter((request) => request.connection !== connection)
+    if (this.owner !== connection) return
+    // exec takes PGlite's lock itself (runExclusive around it would wait for ever).
+    await this.db.exec('ROLLBACK').catch(() => {})
+    this.owner = null
+    void this.pump()
+  }
+
+  async pump() {
+    if (this.running) return
+    this.running = true
+    try {
+      for (;;) {
+        const index = this.queue.findIndex(
+          (request) => this.owner === null || request.connection === this.owner,
+        )
+        if (index === -1) break
+        const [request] = this.queue.splice(index, 1)
+        await this.db.runExclusive(async () => {
+          for (const message of request.messages) {
+            await this.db.execProtocolRawStream(message, {
+              onRawData: (data) => request.connection.write(data),
+            })
+          }
+        })
+        this.owner = this.db.isInTransaction() ? request.connection : null
+      }
+    } finally {
+      this.running = false
+    }
+  }
+}
+
+/** Splits a connection's bytes into protocol messages and hands complete requests to the session. */
+function serve(socket, session) {
+  let buffer = Buffer.alloc(0)
+  let started = false
+  let request = []
+  const connection = { write: (data) => socket.writable && socket.write(data) }
+
+  socket.on('data', (chunk) => {
+    buffer = Buffer.concat([buffer, chunk])
+    for (;;) {
+      if (!started) {
+        if (buffer.length < 8) return
+        const length = buffer.readInt32BE(0)
+        const code = buffer.readInt32BE(4)
+        if (buffer.length < length) return
+        const packet = buffer.subarray(0, length)
+        buffer = buffer.subarray(length)
+        if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
+          socket.write('N')
+          continue
+        }
+        if (code === CANCEL_REQUEST) {
+          socket.end()
+          return
+        }
+        if (code !== PROTOCOL_3) {
+          socket.destroy()
+          return
+        }
+        started = true
+        session.submit(connection, [new Uint8Array(packet)])
+        continue
+      }
+      if (buffer.length < 5) return
+      const length = 1 + buffer.readInt32BE(1)
+      if (buffer.length < length) return
+      const type = String.fromCharCode(buffer[0])
+      request.push(new Uint8Array(buffer.subarray(0, length)))
+      buffer = buffer.subarray(length)
+      if (type === 'X') {
+        request = []
+        socket.end()
+        return
+      }
+      if (REQUEST_END.has(type)) {
+        session.submit(connection, request)
+        request = []
+      }
+    }
+  })
+  socket.on('close', () => void session.release(connection))
+  socket.on('error', () => socket.destroy())
+}
+
+try {
+  const db = await PGlite.create({ dataDir, loadDataDir: seedFor(dataDir) })
+  const session = new Session(db)
+  const server = createServer((socket) => serve(socket, session))
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(socketPath, resolve)
+  })
+  parentPort.on('message', async (message) => {
+    if (message !== 'stop') return
+    await new Promise((resolve) => server.close(resolve))
+    await db.close()
+    parentPort.postMessage({ stopped: true })
+  })
+  parentPort.postMessage({ ready: true })
+} catch (error) {
+  parentPort.postMessage({ error: error instanceof Error ? error.stack : String(error) })
+}

@@ -1,0 +1,82 @@
+import { statusMessage } from '@canopy/shared/protocol'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { devices } from '../db/schema'
+import type { DeviceDirectory } from '../modules/devices/device-directory'
+
+export const DEFAULT_TELEMETRY_INTERVAL = 30
+/** A device is offline after this many missed telemetry intervals (and a little slack). */
+const MISSED_INTERVALS = 3
+const SLACK_SECONDS = 10
+
+/**
+ * Online and offline (§4). The retained status a device publishes says online; its last will
+ * says offline when the broker loses it. A half-open connection sends nothing: the watchdog
+ * marks a device offline once it has missed three telemetry intervals.
+ */
+export class Presence {
+  private watchdog: NodeJS.Timeout | undefined
+
+  private readonly onlineListeners: Array<(deviceId: number) => void> = []
+
+  constructor(private readonly deps: { db: Database; directory: DeviceDirectory }) {}
+
+  /** Hears each device that announces itself online (pending settings go out then). */
+  onOnline(listener: (deviceId: number) => void): void {
+    this.onlineListeners.push(listener)
+  }
+
+  async handleStatus(thing: string, payload: Buffer): Promise<void> {
+    const device = await this.deps.directory.find(thing)
+    if (!device) return
+    const parsed = statusMessage.safeParse(safeJson(payload))
+    if (!parsed.success) return
+    const status = parsed.data
+    const online = status.state === 'online'
+    await this.deps.db
+      .update(devices)
+      .set({
+        status: status.state,
+        statusChangedAt: sql`case when ${devices.status} = ${status.state} then ${devices.statusChangedAt} else now() end`,
+        ...(online ? { lastSeenAt: sql`now()` } : {}),
+        ...(status.firmware ? { firmware: status.firmware } : {}),
+        ...(status.telemetryInterval ? { telemetryInterval: status.telemetryInterval } : {}),
+        ...(status.credential ? { managementCredential: status.credential } : {}),
+        ...(status.region ? { region: status.region } : {}),
+      })
+      .where(eq(devices.id, device.id))
+    if (online) for (const listener of this.onlineListeners) listener(device.id)
+  }
+
+  /** Marks offline every online device that has been silent too long. Returns how many. */
+  async expireSilent(): Promise<number> {
+    const expired = await this.deps.db
+      .update(devices)
+      .set({ status: 'offline', statusChangedAt: sql`now()` })
+      .where(
+        and(
+          eq(devices.status, 'online'),
+          sql`${devices.lastSeenAt} < now() - make_interval(secs => coalesce(${devices.telemetryInterval}, ${DEFAULT_TELEMETRY_INTERVAL}) * ${MISSED_INTERVALS} + ${SLACK_SECONDS})`,
+        ),
+      )
+      .returning({ id: devices.id })
+    return expired.length
+  }
+
+  startWatchdog(everyMs = 10_000): void {
+    this.watchdog = setInterval(() => void this.expireSilent().catch(() => {}), everyMs)
+    this.watchdog.unref()
+  }
+
+  stop(): void {
+    clearInterval(this.watchdog)
+  }
+}
+
+function safeJson(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString('utf8'))
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,359 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { createHmac, randomBytes } from 'node:crypto'
+import { promisify } from 'node:util'
+import { type RegistrationResponse, registrationPayload, thingNameOf, topics } from '@canopy/shared/protocol'
+import { PROFILES } from '@canopy/simulator'
+import { mqtt as crtMqtt, io, iotshadow } from 'aws-iot-device-sdk-v2'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eventually, importSimulatedCatalogue } from '../../test/devices'
+import { type RunningMosquitto, startMosquitto } from '../../test/mosquitto'
+import { createTestApp, type TestApp } from '../../test/test-app'
+import { devices } from '../db/schema'
+
+/**
+ * The device protocol (docs/protocol.md) spoken by clients nobody here wrote — mosquitto_pub,
+ * mosquitto_sub and the AWS IoT Device SDK v2 — against both brokers: the embedded one and a
+ * Mosquitto with dynamic security.
+ */
+const run = promisify(execFile)
+const profile = PROFILES[0]!
+
+interface Identity extends RegistrationResponse {
+  mac: string
+}
+
+const brokers = [
+  { name: 'embedded broker', external: false },
+  { name: 'Mosquitto with dynamic security', external: true },
+] as const
+
+describe.each(brokers)('the device protocol on the $name', ({ external }) => {
+  let app: TestApp
+  let mosquitto: RunningMosquitto | undefined
+  let port: number
+  const children: ChildProcess[] = []
+
+  beforeAll(async () => {
+    mosquitto = external ? await startMosquitto() : undefined
+    app = await createTestApp({
+      env: mosquitto
+        ? { MQTT_URL: mosquitto.url, MQTT_USERNAME: mosquitto.username, MQTT_PASSWORD: mosquitto.password }
+        : { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', MQTT_URL: '' },
+    })
+    port = Number(new URL(app.gateway.brokerUrl).port)
+    await importSimulatedCatalogue(app)
+  })
+  afterAll(async () => {
+    for (const child of children) child.kill()
+    await app.close()
+    await mosquitto?.stop()
+  })
+
+  async function register(): Promise<Identity> {
+    const mac = `${profile.macPrefix}:${randomBytes(3).toString('hex').toUpperCase().match(/../g)!.join(':')}`
+    const request = { productKey: profile.productKey, mac, random: randomBytes(8).toString('hex') }
+    const sign = createHmac('sha256', profile.productSecret)
+      .update(registrationPayload(request))
+      .digest('hex')
+    const response = await app.call<RegistrationResponse>({
+      method: 'POST',
+      path: '/device/register',
+      body: { ...request, sign },
+    })
+    expect(response.envelope.status).toBe(10000)
+    return { ...response.envelope.data, mac }
+  }
+
+  const auth = (identity: Identity) => [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-V',
+    'mqttv311',
+    '-u',
+    identity.thingName,
+    '-P',
+    identity.deviceSecret,
+  ]
+
+  function publish(identity: Identity, topic: string, message: unknown, extra: string[] = []) {
+    return run('mosquitto_pub', [
+      ...auth(identity),
+      '-i',
+      identity.thingName,
+      '-q',
+      '1',
+      '-t',
+      topic,
+      '-m',
+      JSON.stringify(message),
+      ...extra,
+    ])
+  }
+
+  /** A mosquitto_sub left running; resolves each line it prints. */
+  function subscribe(identity: Identity, topic: string) {
+    const child = spawn('mosquitto_sub', [
+      ...auth(identity),
+      '-i',
+      `${identity.thingName}`,
+      '-q',
+      '1',
+      '-t',
+      topic,
+    ])
+    children.push(child)
+    const lines: string[] = []
+    child.stdout.setEncoding('utf8')
+    child.stdout.on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)))
+    return { lines, child }
+  }
+
+  const deviceRow = async (thing: string) =>
+    (await app.database.db.select().from(devices).where(eq(devices.thingName, thing)))[0]!
+
+  it('registers a factory-fresh device with its product key, and refuses a wrong signature', async () => {
+    const identity = await register()
+    expect(identity.thingName).toBe(thingNameOf(identity.mac))
+    expect(identity.deviceSecret.length).toBeGreaterThanOrEqual(40)
+    const forged = await app.call({
+      method: 'POST',
+      path: '/device/register',
+      body: {
+        productKey: profile.productKey,
+        mac: identity.mac,
+        random: 'r4nd0m-value',
+        sign: 'a'.repeat(64),
+      },
+    })
+    expect(forged.envelope.status).not.toBe(10000)
+  })
+
+  it('takes presence from the retained status and the last will', async () => {
+    const identity = await register()
+    await publish(
+      identity,
+      topics.status(identity.thingName),
+      { state: 'online', firmware: '9.9.9', telemetryInterval: 30 },
+      ['-r'],
+    )
+    const online = await eventually(
+      () => deviceRow(identity.thingName),
+      (row) => row.status === 'online',
+    )
+    expect(online.firmware).toBe('9.9.9')
+
+    // A subscriber that dies without a word: the broker publishes its will.
+    const will = spawn('mosquitto_sub', [
+      ...auth(identity),
+      '-i',
+      identity.thingName,
+      '-t',
+      topics.rpcRequest(identity.thingName),
+      '--will-topic',
+      topics.status(identity.thingName),
+      '--will-payload',
+      JSON.stringify({ state: 'offline', reason: 'lwt' }),
+      '--will-retain',
+      '--will-qos',
+      '1',
+    ])
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    will.kill('SIGKILL')
+    await eventually(
+      () => deviceRow(identity.thingName),
+      (row) => row.status === 'offline',
+    )
+  })
+
+  it('marks a silent device offline once it missed its telemetry (a half-open connection)', async () => {
+    const identity = await register()
+    await publish(identity, topics.status(identity.thingName), { state: 'online', telemetryInterval: 30 }, [
+      '-r',
+    ])
+    await eventually(
+      () => deviceRow(identity.thingName),
+      (row) => row.status === 'online',
+    )
+    await app.database.db
+      .update(devices)
+      .set({ lastSeenAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(devices.thingName, identity.thingName))
+    await app.gateway.presence.expireSilent()
+    expect((await deviceRow(identity.thingName)).status).toBe('offline')
+  })
+
+  it('files telemetry as the latest state of the device', async () => {
+    const identity = await register()
+    await publish(identity, topics.telemetry(identity.thingName), {
+      uptime: 42,
+      cpu: 12.5,
+      mem: 40,
+      clients: 7,
+    })
+    await eventually(
+      async () => {
+        await app.gateway.ingest.flush()
+        return app.database.db.execute<{ clients: number }>(
+          sql`select clients from device_metrics_latest m join devices d on d.id = m.device_id where d.thing_name = ${identity.thingName}`,
+        )
+      },
+      (result) => result.rows[0]?.clients === 7,
+    )
+    expect((await deviceRow(identity.thingName)).status).toBe('online')
+  })
+
+  it('runs the shadow: a desired change reaches the device as a delta; its report puts it in sync', async () => {
+    const identity = await register()
+    const delta = subscribe(identity, topics.shadow.updateDelta(identity.thingName))
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await app.gateway.shadows.updateDesired(identity.thingName, { system: { led: false } })
+    await eventually(
+      async () => delta.lines,
+      (lines) => lines.length > 0,
+    )
+    expect(JSON.parse(delta.lines[0]!).state).toEqual({ system: { led: false } })
+
+    await publish(identity, topics.shadow.update(identity.thingName), {
+      state: { reported: { system: { led: false } } },
+    })
+    const row = await deviceRow(identity.thingName)
+    const document = await eventually(
+      () => app.gateway.shadows.read(row.id),
+      (shadow) => shadow?.state.reported.system !== undefined,
+    )
+    expect(document!.state.delta).toBeUndefined()
+    expect(document!.version).toBe(2)
+  })
+
+  it('refuses a device publishing or subscribing under another device name', async () => {
+    const alice = await register()
+    const bob = await register()
+    await publish(bob, topics.status(bob.thingName), { state: 'offline' }, ['-r'])
+    await eventually(
+      () => deviceRow(bob.thingName),
+      (row) => row.status === 'offline',
+    )
+    // Alice pretends to be Bob: the broker drops it (Mosquitto) or closes her connection (Aedes).
+    await publish(alice, topics.status(bob.thingName), { state: 'online' }, ['-r']).catch(() => {})
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    expect((await deviceRow(bob.thingName)).status).toBe('offline')
+
+    const spy = spawn('mosquitto_sub', [
+      ...auth(alice),
+      '-i',
+      alice.thingName,
+      '-t',
+      topics.rpcRequest(bob.thingName),
+      '-W',
+      '3',
+    ])
+    children.push(spy)
+    let spied = ''
+    spy.stdout.on('data', (chunk) => {
+      spied += chunk
+    })
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    await app.gateway.connection.publish(topics.rpcRequest(bob.thingName), {
+      clientToken: 'x',
+      method: 'ping',
+      replyTo: topics.rpcResponse(bob.thingName),
+    })
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(spied).toBe('')
+  })
+
+  it('refuses a wrong secret', async () => {
+    const identity = await register()
+    await expect(
+      publish({ ...identity, deviceSecret: 'wrong' }, topics.status(identity.thingName), { state: 'online' }),
+    ).rejects.toThrow()
+  })
+
+  /** The AWS IoT Device SDK v2 as the device, on its MQTT 3.1.1 connection. */
+  async function sdkDevice(identity: Identity) {
+    const client = new crtMqtt.MqttClient(new io.ClientBootstrap())
+    const connection = client.new_connection({
+      client_id: identity.thingName,
+      host_name: '127.0.0.1',
+      port,
+      clean_session: true,
+      keep_alive: 30,
+      username: identity.thingName,
+      password: identity.deviceSecret,
+      socket_options: new io.SocketOptions(io.SocketType.STREAM, io.SocketDomain.IPV4, 5000),
+      // The SDK would append usage metrics to the user name, which is the thing name here.
+      disable_metrics: true,
+    })
+    await connection.connect()
+    return { connection, shadow: new iotshadow.IotShadowClient(connection) }
+  }
+
+  function next<T>(subscribe: (handler: (error: unknown, response?: T) => void) => Promise<unknown>) {
+    return new Promise<T | undefined>((resolve) => {
+      void subscribe((_error, response) => resolve(response))
+    })
+  }
+
+  it('answers an AWS IoT Device SDK v2 device: shadow delta in, reported out', async () => {
+    const identity = await register()
+    const { connection, shadow } = await sdkDevice(identity)
+    try {
+      const thingName = identity.thingName
+      const delta = next<iotshadow.model.ShadowDeltaUpdatedEvent>((handler) =>
+        shadow.subscribeToShadowDeltaUpdatedEvents({ thingName }, crtMqtt.QoS.AtLeastOnce, handler),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      await app.gateway.shadows.updateDesired(thingName, { wifi: { '2g': { channel: 11 } } })
+      const state = (await delta)?.state as Record<string, unknown>
+      expect(state).toEqual({ wifi: { '2g': { channel: 11 } } })
+
+      // Listening from here on: the cloud's own desired update was accepted as version 1.
+      const accepted = next<iotshadow.model.UpdateShadowResponse>((handler) =>
+        shadow.subscribeToUpdateShadowAccepted({ thingName }, crtMqtt.QoS.AtLeastOnce, handler),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 300))
+
+      await shadow.publishUpdateShadow({ thingName, state: { reported: state } }, crtMqtt.QoS.AtLeastOnce)
+      expect((await accepted)?.version).toBe(2)
+      const row = await deviceRow(thingName)
+      const document = await app.gateway.shadows.read(row.id)
+      expect(document?.state.delta).toBeUndefined()
+      expect(document?.state.reported).toEqual({ wifi: { '2g': { channel: 11 } } })
+    } finally {
+      await connection.disconnect()
+    }
+  })
+
+  it('rejects an SDK update naming an old version with 409, and a get of no shadow with 404', async () => {
+    const identity = await register()
+    const { connection, shadow } = await sdkDevice(identity)
+    try {
+      const thingName = identity.thingName
+      const getRejected = next<iotshadow.IotShadowError>((handler) =>
+        shadow.subscribeToGetShadowRejected({ thingName }, crtMqtt.QoS.AtLeastOnce, (error, response) =>
+          handler(error, response as never),
+        ),
+      )
+      const updateRejected = next<iotshadow.model.ErrorResponse>((handler) =>
+        shadow.subscribeToUpdateShadowRejected({ thingName }, crtMqtt.QoS.AtLeastOnce, handler),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      await shadow.publishGetShadow({ thingName, clientToken: 'g1' }, crtMqtt.QoS.AtLeastOnce)
+      expect(await getRejected).toMatchObject({ code: 404, clientToken: 'g1' })
+      await shadow.publishUpdateShadow(
+        { thingName, state: { reported: { a: 1 } }, version: 7, clientToken: 'c1' },
+        crtMqtt.QoS.AtLeastOnce,
+      )
+      expect(await updateRejected).toMatchObject({
+        code: 409,
+        message: 'Version conflict',
+        clientToken: 'c1',
+      })
+    } finally {
+      await connection.disconnect()
+    }
+  })
+})

@@ -1,0 +1,293 @@
+import {
+  computeDelta,
+  depthOf,
+  isJsonObject,
+  type JsonObject,
+  mergeState,
+  metadataOf,
+  SHADOW_MAX_BYTES,
+  SHADOW_MAX_DEPTH,
+  type ShadowRejection,
+  shadowGetRequest,
+  shadowUpdateRequest,
+  topics,
+} from '@canopy/shared/protocol'
+import type { Database } from '../../db/client'
+import type { DeviceDirectory } from '../../modules/devices/device-directory'
+import { type StoredShadow, shadowRepository } from './shadow.repository'
+
+type Publish = (topic: string, payload: unknown) => Promise<void>
+
+export interface ShadowDocument {
+  state: { desired: JsonObject; reported: JsonObject; delta?: JsonObject }
+  metadata: { desired: JsonObject; reported: JsonObject }
+  version: number
+  timestamp: number
+}
+
+/** A request the shadow refuses, with its AWS code (400 bad request, 409 version conflict…). */
+class Refusal extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+interface UpdateRequest {
+  state: { desired?: JsonObject | null; reported?: JsonObject | null }
+  clientToken?: string | undefined
+  version?: number | undefined
+}
+
+const now = () => Math.floor(Date.now() / 1000)
+const EMPTY: StoredShadow = { desired: {}, reported: {}, metadata: { desired: {}, reported: {} }, version: 0 }
+
+/**
+ * The AWS IoT Device Shadow service, on our broker: devices publish get/update/delete and hear
+ * accepted/rejected, delta and documents on the topics AWS uses, with the same documents. The
+ * cloud writes `desired` through `updateDesired`, which behaves as an update request would.
+ */
+export type ShadowListener = (deviceId: number, document: ShadowDocument) => void
+
+export class ShadowService {
+  private readonly listeners: ShadowListener[] = []
+
+  constructor(
+    private readonly deps: {
+      db: Database
+      directory: DeviceDirectory
+      publish: Publish
+    },
+  ) {}
+
+  /** Hears every accepted update (settings follow their sync state with it). */
+  listen(listener: ShadowListener): void {
+    this.listeners.push(listener)
+  }
+
+  /** `$aws/things/{thing}/shadow/update` from a device. */
+  async handleUpdate(thing: string, payload: Buffer): Promise<void> {
+    const device = await this.deps.directory.find(thing)
+    if (!device) return
+    let clientToken: string | undefined
+    try {
+      if (payload.length > SHADOW_MAX_BYTES)
+        throw new Refusal(413, 'The payload exceeds the maximum size allowed')
+      const request = shadowUpdateRequest.safeParse(parseJson(payload))
+      if (!request.success) throw new Refusal(400, 'Missing required node: state')
+      clientToken = request.data.clientToken
+      // Parsed from JSON text, so its values are JSON values.
+      await this.update(thing, device.id, request.data as UpdateRequest)
+    } catch (error) {
+      await this.reject(topics.shadow.updateRejected(thing), error, clientToken)
+    }
+  }
+
+  /** The cloud's side: sets desired state, as an update request carrying `desired` would. */
+  async updateDesired(
+    thing: string,
+    desired: JsonObject,
+    /** runs once the new version is stored, before the device hears of it */
+    onStored?: (version: number) => Promise<void>,
+  ): Promise<ShadowDocument> {
+    const device = await this.deps.directory.find(thing)
+    if (!device) throw new Error(`unknown thing ${thing}`)
+    return this.update(thing, device.id, { state: { desired } }, onStored)
+  }
+
+  async read(deviceId: number): Promise<ShadowDocument | undefined> {
+    const stored = await shadowRepository(this.deps.db).find(deviceId)
+    return stored ? document(stored) : undefined
+  }
+
+  /** `$aws/things/{thing}/shadow/get` from a device. */
+  async handleGet(thing: string, payload: Buffer): Promise<void> {
+    const device = await this.deps.directory.find(thing)
+    if (!device) return
+    const request = shadowGetRequest.safeParse(payload.length ? parseJson(payload) : {})
+    const clientToken = request.success ? request.data.clientToken : undefined
+    const stored = await shadowRepository(this.deps.db).find(device.id)
+    if (!stored) {
+      await this.reject(
+        topics.shadow.getRejected(thing),
+        new Refusal(404, `No shadow exists with name: '${thing}'`),
+        clientToken,
+      )
+      return
+    }
+    await this.deps.publish(topics.shadow.getAccepted(thing), {
+      ...document(stored),
+      ...(clientToken ? { clientToken } : {}),
+    })
+  }
+
+  /** `$aws/things/{thing}/shadow/delete` from a device (e.g. after a factory reset). */
+  async handleDelete(thing: string, payload: Buffer): Promise<void> {
+    const device = await this.deps.directory.find(thing)
+    if (!device) return
+    const request = shadowGetRequest.safeParse(payload.length ? parseJson(payload) : {})
+    const clientToken = request.success ? request.data.clientToken : undefined
+    const stored = await shadowRepository(this.deps.db).find(device.id)
+    if (!stored || !(await shadowRepository(this.deps.db).remove(device.id))) {
+      await this.reject(
+        topics.shadow.deleteRejected(thing),
+        new Refusal(404, `No shadow exists with name: '${thing}'`),
+        clientToken,
+      )
+      return
+    }
+    await this.deps.publish(topics.shadow.deleteAccepted(thing), {
+      version: stored.version,
+      timestamp: now(),
+      ...(clientToken ? { clientToken } : {}),
+    })
+  }
+
+  private async update(
+    thing: string,
+    deviceId: number,
+    request: UpdateRequest,
+    onStored?: (version: number) => Promise<void>,
+  ): Promise<ShadowDocument> {
+    const timestamp = now()
+    const { previous, current } = await this.deps.db.transaction(async (tx) => {
+      const shadows = shadowRepository(tx)
+      const previous = (await shadows.findForUpdate(deviceId)) ?? EMPTY
+      if (request.version !== undefined && request.version !== previous.version) {
+        throw new Refusal(409, 'Version conflict')
+      }
+      const current = applyUpdate(previous, request.state, timestamp)
+      if (
+        JSON.stringify({ desired: current.desired, reported: current.reported }).length > SHADOW_MAX_BYTES
+      ) {
+        throw new Refusal(413, 'The payload exceeds the maximum size allowed')
+      }
+      if (depthOf(current.desired) > SHADOW_MAX_DEPTH || depthOf(current.reported) > SHADOW_MAX_DEPTH) {
+        throw new Refusal(400, 'JSON contains too many levels of nesting; maximum is 6')
+      }
+      await shadows.save(deviceId, current)
+      return { previous, current }
+    })
+    await onStored?.(current.version)
+
+    const clientToken = request.clientToken ? { clientToken: request.clientToken } : {}
+    const sections = sectionsOf(request.state)
+    await this.deps.publish(topics.shadow.updateAccepted(thing), {
+      state: request.state,
+      metadata: {
+        ...(sections.desired ? { desired: metadataOf(sections.desired, timestamp) } : {}),
+        ...(sections.reported ? { reported: metadataOf(sections.reported, timestamp) } : {}),
+      },
+      version: current.version,
+      timestamp,
+      ...clientToken,
+    })
+    await this.deps.publish(topics.shadow.updateDocuments(thing), {
+      previous: {
+        state: { desired: previous.desired, reported: previous.reported },
+        metadata: previous.metadata,
+        version: previous.version,
+      },
+      current: {
+        state: { desired: current.desired, reported: current.reported },
+        metadata: current.metadata,
+        version: current.version,
+      },
+      timestamp,
+      ...clientToken,
+    })
+    const delta = computeDelta(current.desired, current.reported)
+    // AWS publishes a delta when a change to desired leaves it different from reported.
+    if (sections.desired && Object.keys(delta).length > 0) {
+      await this.deps.publish(topics.shadow.updateDelta(thing), {
+        state: delta,
+        metadata: pick(current.metadata.desired, delta),
+        version: current.version,
+        timestamp,
+        ...clientToken,
+      })
+    }
+    const updated = document(current, timestamp)
+    for (const listener of this.listeners) listener(deviceId, updated)
+    return updated
+  }
+
+  private async reject(topic: string, error: unknown, clientToken: string | undefined) {
+    const refusal = error instanceof Refusal ? error : new Refusal(500, 'Internal service failure')
+    const rejection: ShadowRejection = { code: refusal.code, message: refusal.message, timestamp: now() }
+    if (clientToken) rejection.clientToken = clientToken
+    await this.deps.publish(topic, rejection)
+    if (!(error instanceof Refusal)) throw error
+  }
+}
+
+function parseJson(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString('utf8'))
+  } catch {
+    throw new Refusal(400, 'Payload contains invalid json')
+  }
+}
+
+function sectionsOf(state: { desired?: JsonObject | null; reported?: JsonObject | null }) {
+  return {
+    desired: state.desired === undefined ? undefined : (state.desired ?? {}),
+    reported: state.reported === undefined ? undefined : (state.reported ?? {}),
+  }
+}
+
+/** A whole section set to null clears it (AWS: "state": {"desired": null}). */
+function applyUpdate(
+  previous: StoredShadow,
+  state: { desired?: JsonObject | null; reported?: JsonObject | null },
+  timestamp: number,
+): StoredShadow {
+  const next = (section: 'desired' | 'reported') => {
+    const patch = state[section]
+    if (patch === undefined) return { value: previous[section], metadata: previous.metadata[section] }
+    if (patch === null) return { value: {}, metadata: {} }
+    return {
+      value: mergeState(previous[section], patch),
+      metadata: pick(
+        mergeState(previous.metadata[section], metadataOf(patch, timestamp)),
+        mergeState(previous[section], patch),
+      ),
+    }
+  }
+  const desired = next('desired')
+  const reported = next('reported')
+  return {
+    desired: desired.value,
+    reported: reported.value,
+    metadata: { desired: desired.metadata, reported: reported.metadata },
+    version: previous.version + 1,
+  }
+}
+
+/** The parts of `metadata` for keys present in `shape` (deleted keys lose their metadata). */
+function pick(metadata: JsonObject, shape: JsonObject): JsonObject {
+  const picked: JsonObject = {}
+  for (const [key, value] of Object.entries(shape)) {
+    const meta = metadata[key]
+    if (meta === undefined) continue
+    picked[key] =
+      isJsonObject(value) && isJsonObject(meta) && !('timestamp' in meta) ? pick(meta, value) : meta
+  }
+  return picked
+}
+
+function document(stored: StoredShadow, timestamp = now()): ShadowDocument {
+  const delta = computeDelta(stored.desired, stored.reported)
+  return {
+    state: {
+      desired: stored.desired,
+      reported: stored.reported,
+      ...(Object.keys(delta).length > 0 ? { delta } : {}),
+    },
+    metadata: stored.metadata,
+    version: stored.version,
+    timestamp,
+  }
+}

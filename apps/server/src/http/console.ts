@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Language } from '@canopy/shared/i18n'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+const CONFIG_PLACEHOLDER = '<!--canopy-config-->'
+
+export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined
+
+/**
+ * Serves the built console: its files (hashed assets cached for a year) and, for any other page
+ * path, index.html (never cached) so the console's router decides what the path shows. The
+ * settings the console needs before its first request are written into index.html.
+ * Returns the page handler for the not-found route, or undefined when there is no built console.
+ */
+export async function registerConsole(
+  app: FastifyInstance,
+  options: { webDist: string; apiRoot: string; defaultLanguage: Language | undefined },
+): Promise<PageHandler | undefined> {
+  const indexFile = path.join(options.webDist, 'index.html')
+  if (!existsSync(indexFile)) return undefined
+  const settings = JSON.stringify({ apiRoot: options.apiRoot, defaultLanguage: options.defaultLanguage })
+  const indexHtml = readFileSync(indexFile, 'utf8').replace(
+    CONFIG_PLACEHOLDER,
+    `<script>window.__CANOPY__=${settings}</script>`,
+  )
+
+  await app.register(fastifyStatic, {
+    root: options.webDist,
+    wildcard: false,
+    index: false,
+    // index.html is served with its settings written in; the build manifest is for tooling only.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
+    setHeaders: (reply, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+    },
+  })
+
+  return (request, reply) => {
+    const pagePath = request.url.split('?')[0] ?? '/'
+    const isPage =
+      request.method === 'GET' && !pagePath.startsWith(`${options.apiRoot}/`) && !path.extname(pagePath)
+    if (!isPage && pagePath !== '/index.html') return undefined
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+  }
+}

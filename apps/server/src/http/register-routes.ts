@@ -1,0 +1,71 @@
+import { timingSafeEqual } from 'node:crypto'
+import { ErrorCode } from '@canopy/shared/errors'
+import type { Language } from '@canopy/shared/i18n'
+import { permits } from '@canopy/shared/permissions'
+import type { FastifyInstance } from 'fastify'
+import type { AuthService } from '../modules/auth/auth.service'
+import { AppError } from './app-error'
+import { success } from './envelope'
+import type { RateLimits } from './rate-limit'
+import { requestFacts } from './request-facts'
+import type { RouteDefinition } from './route'
+import { parseInput } from './validate'
+
+/**
+ * Mounts route definitions under the API root. The order of checks is the same for every route:
+ * who is calling (token), may they (permission), is the input valid (shared §5 schema), is it
+ * too frequent, then the handler, whose result is wrapped in the success envelope.
+ */
+export function registerRoutes(
+  app: FastifyInstance,
+  routes: readonly RouteDefinition[],
+  deps: {
+    apiRoot: string
+    auth: AuthService
+    rateLimits: RateLimits
+    defaultLanguage: Language | undefined
+    operatorToken: string
+  },
+): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: `${deps.apiRoot}${route.path}`,
+      handler: async (request) => {
+        if (
+          route.access.kind === 'operator' &&
+          !operatorTokenMatches(request.headers[OPERATOR_HEADER], deps.operatorToken)
+        ) {
+          throw new AppError(ErrorCode.NO_PERMISSION)
+        }
+        const principal =
+          route.access.kind === 'signedIn'
+            ? await deps.auth.authenticate(request.headers.authorization)
+            : undefined
+        if (
+          principal &&
+          route.access.kind === 'signedIn' &&
+          !permits(principal.access, route.access.permission)
+        ) {
+          throw new AppError(ErrorCode.NO_PERMISSION)
+        }
+        const facts = requestFacts(request, deps.defaultLanguage)
+        const body = route.body ? parseInput(route.body, request.body, route.validationCodes) : undefined
+        const query = route.query ? parseInput(route.query, request.query, route.validationCodes) : undefined
+        if (route.rateLimit)
+          await deps.rateLimits.consume(route.rateLimit, route.rateLimit.keys({ body, facts }))
+        // biome-ignore lint/suspicious/noExplicitAny: the definition's own types checked the handler
+        const data = await route.handler({ body, query, facts, principal: principal as any })
+        return success(data ?? null)
+      },
+    })
+  }
+}
+
+/** The header the operator CLI sends its token in. */
+export const OPERATOR_HEADER = 'x-canopy-operator-token'
+
+function operatorTokenMatches(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string' || given.length !== expected.length) return false
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+}

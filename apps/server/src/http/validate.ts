@@ -1,0 +1,27 @@
+import { codeForValidationKey, type ErrorCodeValue } from '@canopy/shared/errors'
+import type { z } from 'zod'
+import { AppError } from './app-error'
+
+/**
+ * Parses input with its shared §5 schema. A refusal lists the codes of every broken rule (the
+ * first one is the envelope status) and, as data, which field broke which rule. A route may give
+ * a rule its own code (the bind dialog's "password empty" is 600400176).
+ */
+export function parseInput<T>(
+  schema: z.ZodType<T>,
+  input: unknown,
+  ownCodes: Readonly<Record<string, ErrorCodeValue>> = {},
+): T {
+  const result = schema.safeParse(input ?? {})
+  if (result.success) return result.data
+  const violations = result.error.issues.map((issue) => ({
+    field: issue.path.join('.'),
+    rule: issue.message,
+  }))
+  const codes = [
+    ...new Set(
+      violations.map((violation) => ownCodes[violation.rule] ?? codeForValidationKey(violation.rule)),
+    ),
+  ]
+  throw new AppError(codes, { violations })
+}

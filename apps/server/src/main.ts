@@ -1,0 +1,68 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { buildApp } from './app'
+import { loadConfig } from './config'
+import { openDatabase } from './db/open'
+import { DEMO_ACCOUNT, startDemo } from './demo'
+import { serverPaths } from './paths'
+
+/** The composition root: config → database → app → listen; and a graceful way out. */
+async function main() {
+  const startedAt = performance.now()
+  const config = loadConfig()
+  config.webDist ??= existsSync(serverPaths.webDist) ? serverPaths.webDist : undefined
+  const database = await openDatabase(config)
+  const canopy = await buildApp({ config, database })
+  const log = canopy.http.log
+  // The operator CLI on this machine reads its token here (docs/operations.md, "Operator CLI").
+  writeOperatorToken(config.dataDir, canopy.operatorToken)
+
+  const demo = config.demo ? await startDemo(canopy, database.db, config.demoFleetSize) : undefined
+  if (demo) {
+    const password = demo.created ? DEMO_ACCOUNT.password : '(created earlier; its password is unchanged)'
+    log.info(`Demo account: ${DEMO_ACCOUNT.username} / ${password}`)
+    log.info(`Demo fleet: ${demo.fleet.devices.length} virtual devices online`)
+    for (const device of demo.unbound) {
+      log.info(
+        `Ready to bind: ${device.mac} (${device.model}), device account admin, password ${device.password}`,
+      )
+    }
+  }
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    log.info({ signal }, 'shutting down')
+    const deadline = setTimeout(() => process.exit(1), 10_000)
+    deadline.unref()
+    await demo?.fleet.stop()
+    await canopy.http.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await canopy.http.listen({ port: config.port, host: config.host })
+  const address = canopy.http.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  log.info(
+    {
+      startupMs: Math.round(performance.now() - startedAt),
+      database: database.external ? 'postgresql' : 'embedded',
+      mqtt: canopy.gateway.brokerUrl,
+    },
+    `Canopy is running at http://localhost:${port}`,
+  )
+}
+
+function writeOperatorToken(dataDir: string, token: string) {
+  mkdirSync(dataDir, { recursive: true })
+  writeFileSync(path.join(dataDir, 'operator-token'), `${token}\n`, { mode: 0o600 })
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,44 @@
+import { uniqueName } from '../../../test/factories'
+import type { OwnerCall, RouteProbe } from '../../../test/probes'
+import type { World } from '../../../test/world'
+
+const addChild = async (world: World, ownerCall: OwnerCall) =>
+  (
+    await ownerCall<{ uid: number }>('POST', '/backend/user/child/add', {
+      body: newChild(world),
+    })
+  ).uid
+
+const newChild = (world: World) => ({
+  username: uniqueName('k'),
+  password: 'child123',
+  confirm_password: 'child123',
+  level: 1,
+  role_ids: [world.a.roleNone],
+})
+
+export const probes: RouteProbe[] = [
+  { route: 'POST /backend/user/child/list', request: () => ({ body: { pageIndex: 1, pageOffset: 10 } }) },
+  { route: 'GET /backend/user/child/count', request: () => ({}) },
+  {
+    route: 'GET /backend/user/child/info',
+    request: ({ world }) => ({ query: { uid: String(world.a.childFull.uid) } }),
+  },
+  { route: 'POST /backend/user/child/add', request: ({ world }) => ({ body: newChild(world) }) },
+  {
+    route: 'POST /backend/user/child/save',
+    request: async ({ world, ownerCall }) => ({
+      body: { uid: await addChild(world, ownerCall), level: 2, status: 0, role_ids: [world.a.roleNone] },
+    }),
+  },
+  {
+    route: 'POST /backend/user/child/resetspassword',
+    request: async ({ world, ownerCall }) => ({
+      body: { uids: [await addChild(world, ownerCall)], password: 'fresh123', confirm_password: 'fresh123' },
+    }),
+  },
+  {
+    route: 'POST /backend/user/child/deletes',
+    request: async ({ world, ownerCall }) => ({ body: { uids: [await addChild(world, ownerCall)] } }),
+  },
+]

@@ -1,0 +1,257 @@
+import { ErrorCode } from '@canopy/shared/errors'
+import { createSigner } from 'fast-jwt'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { login, registerAccount, signedInAccount, uniquePhone } from '../../../test/factories'
+import { createTestApp, type TestApp } from '../../../test/test-app'
+import { ACCOUNT_DISABLED } from '../../db/schema'
+import { accountsRepository } from '../users/accounts.repository'
+
+const SECRET = 'test-secret-for-auth-routes'
+
+describe('session calls', () => {
+  let app: TestApp
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { SECRET, ACCESS_TOKEN_TTL_SECONDS: '600' } })
+  })
+  afterAll(() => app.close())
+
+  describe('POST backend/auth/token', () => {
+    it('hands out an access token, a refresh token and the lifetime in seconds', async () => {
+      const account = await registerAccount(app)
+      const response = await app.call<Record<string, unknown>>({
+        method: 'POST',
+        path: '/backend/auth/token',
+        body: { username: account.username, password: account.password },
+      })
+      expect(response.httpStatus).toBe(200)
+      expect(response.envelope.status).toBe(10000)
+      expect(response.envelope.errorCode).toEqual([])
+      expect(response.envelope.data).toMatchObject({ expires_in: 600, token_type: 'Bearer' })
+      expect(response.envelope.data.access_token).toEqual(expect.any(String))
+      expect(response.envelope.data.refresh_token).toEqual(expect.any(String))
+    })
+
+    it('accepts the account name in any letter case', async () => {
+      const account = await registerAccount(app)
+      await expect(
+        login(app, { ...account, username: account.username.toUpperCase() }),
+      ).resolves.toBeDefined()
+    })
+
+    it('logs in by phone with its country code', async () => {
+      const phone = uniquePhone()
+      const account = await registerAccount(app, { country_code: '86', phone })
+      const response = await app.call({
+        method: 'POST',
+        path: '/backend/auth/token',
+        body: { login_type: 'phone', country_code: '86', username: phone, password: account.password },
+      })
+      expect(response.envelope.status).toBe(10000)
+      const wrongCountry = await app.call({
+        method: 'POST',
+        path: '/backend/auth/token',
+        body: { login_type: 'phone', country_code: '1', username: phone, password: account.password },
+      })
+      expect(wrongCountry.envelope.status).toBe(ErrorCode.ACCOUNT_OR_PASSWORD)
+    })
+
+    it('answers the same for a wrong password and an unknown account', async () => {
+      const account = await registerAccount(app)
+      const wrongPassword = await app.call({
+        method: 'POST',
+        path: '/backend/auth/token',
+        body: { username: account.username, password: 'wrong123' },
+      })
+      const unknown = await app.call({
+        method: 'POST',
+        path: '/backend/auth/token',
+        body: { username: 'nobody_here_x', password: 'wrong123' },
+      })
+      for (const response of [wrongPassword, unknown]) {
+        expect(response.httpStatus).toBe(400)
+        expect(response.envelope).toMatchObject({ status: ErrorCode.ACCOUNT_OR_PASSWORD, data: null })
+      }
+    })
+
+    it('refuses malformed credentials with the login wording (§5)', async () => {
+      const response = await app.call({
+        method: 'POST',
+        path: '/backend/auth/token',
+        body: { username: '1abc', password: '' },
+      })
+      expect(response.envelope.errorCode).toContain(ErrorCode.INVALID_PARAMETER)
+      expect(response.envelope.data).toEqual({
+        violations: [
+          { field: 'username', rule: 'validation.account_pwd_error' },
+          { field: 'password', rule: 'validation.pwd_empty' },
+        ],
+      })
+    })
+
+    it('tells a disabled account it is no longer in use', async () => {
+      const account = await registerAccount(app)
+      await accountsRepository(app.database.db).update(account.uid, { status: ACCOUNT_DISABLED })
+      const response = await app.call({
+        method: 'POST',
+        path: '/backend/auth/token',
+        body: { username: account.username, password: account.password },
+      })
+      expect(response.envelope.status).toBe(ErrorCode.ACCOUNT_DISABLED)
+      expect(response.httpStatus).toBe(401)
+    })
+  })
+
+  describe('GET backend/auth/userinfo', () => {
+    it('describes the caller for the guard and the frame', async () => {
+      const account = await signedInAccount(app)
+      const response = await app.call({ path: '/backend/auth/userinfo', token: account.token })
+      expect(response.envelope.data).toEqual({
+        uid: account.uid,
+        name: account.username,
+        username: account.username,
+        level: 0,
+        is_primary: 1,
+        is_master: 1,
+        bindWechat: 0,
+        roles: [],
+        menus: ['home', 'device', 'project', 'maintain', 'auth'],
+        device_functions: [
+          'view',
+          'bind',
+          'edit',
+          'reboot',
+          'upgrade',
+          'backup',
+          'portal',
+          'move',
+          'unbind',
+          'delete',
+        ],
+        guest: 0,
+      })
+    })
+
+    it('refuses a missing, a forged and an expired token with 401', async () => {
+      const missing = await app.call({ path: '/backend/auth/userinfo' })
+      expect(missing.httpStatus).toBe(401)
+      expect(missing.envelope.status).toBe(ErrorCode.TOKEN_MISSING)
+
+      const forged = await app.call({ path: '/backend/auth/userinfo', token: 'not.a.token' })
+      expect(forged.httpStatus).toBe(401)
+      expect(forged.envelope.status).toBe(ErrorCode.TOKEN_INVALID)
+
+      const account = await signedInAccount(app)
+      const [, payload] = account.token.split('.')
+      const { sid, sub } = JSON.parse(Buffer.from(payload!, 'base64url').toString())
+      const signInThePast = createSigner({
+        key: SECRET,
+        aud: 'canopy:access',
+        expiresIn: 1000,
+        clockTimestamp: Date.now() - 60_000,
+      })
+      const expired = await app.call({ path: '/backend/auth/userinfo', token: signInThePast({ sid, sub }) })
+      expect(expired.httpStatus).toBe(401)
+      expect(expired.envelope.status).toBe(ErrorCode.TOKEN_EXPIRED)
+    })
+  })
+
+  describe('POST backend/auth/token/refresh', () => {
+    it('rotates: the new pair works, and reusing the old refresh token ends the whole family', async () => {
+      const account = await signedInAccount(app)
+      const first = await app.call<{ access_token: string; refresh_token: string }>({
+        method: 'POST',
+        path: '/backend/auth/token/refresh',
+        body: { refresh_token: account.session.refresh_token },
+      })
+      expect(first.envelope.status).toBe(10000)
+      const rotated = first.envelope.data
+      expect(rotated.refresh_token).not.toBe(account.session.refresh_token)
+      expect(
+        (await app.call({ path: '/backend/user/info', token: rotated.access_token })).envelope.status,
+      ).toBe(10000)
+
+      const replay = await app.call({
+        method: 'POST',
+        path: '/backend/auth/token/refresh',
+        body: { refresh_token: account.session.refresh_token },
+      })
+      expect(replay.envelope.status).toBe(ErrorCode.REFRESH_TOKEN_REUSED)
+      expect(replay.httpStatus).toBe(401)
+
+      const afterReplay = await app.call({ path: '/backend/user/info', token: rotated.access_token })
+      expect(afterReplay.envelope.status).toBe(ErrorCode.SESSION_ENDED)
+      const refreshAfterReplay = await app.call({
+        method: 'POST',
+        path: '/backend/auth/token/refresh',
+        body: { refresh_token: rotated.refresh_token },
+      })
+      expect(refreshAfterReplay.envelope.status).toBe(ErrorCode.SESSION_ENDED)
+    })
+
+    it('refuses an unknown refresh token', async () => {
+      const response = await app.call({
+        method: 'POST',
+        path: '/backend/auth/token/refresh',
+        body: { refresh_token: 'made-up' },
+      })
+      expect(response.envelope.status).toBe(ErrorCode.REFRESH_TOKEN_INVALID)
+    })
+  })
+
+  describe('GET backend/auth/token/destroy', () => {
+    it('ends the session: its access and refresh tokens stop working, other sessions go on', async () => {
+      const account = await signedInAccount(app)
+      const other = await login(app, account)
+      const response = await app.call({ path: '/backend/auth/token/destroy', token: account.token })
+      expect(response.envelope).toEqual({ status: 10000, errorCode: [], data: null })
+
+      const after = await app.call({ path: '/backend/user/info', token: account.token })
+      expect(after.httpStatus).toBe(401)
+      expect(after.envelope.status).toBe(ErrorCode.SESSION_ENDED)
+      const refresh = await app.call({
+        method: 'POST',
+        path: '/backend/auth/token/refresh',
+        body: { refresh_token: account.session.refresh_token },
+      })
+      expect(refresh.envelope.status).toBe(ErrorCode.SESSION_ENDED)
+      const stillIn = await app.call({ path: '/backend/user/info', token: other.access_token })
+      expect(stillIn.envelope.status).toBe(10000)
+    })
+  })
+})
+
+describe('rate limits on the session calls', () => {
+  let app: TestApp
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '3', TRUST_PROXY: 'true' } })
+  })
+  afterAll(() => app.close())
+
+  const attempt = (username: string, ip: string) =>
+    app.call({
+      method: 'POST',
+      path: '/backend/auth/token',
+      body: { username, password: 'wrong123' },
+      headers: { 'x-forwarded-for': ip },
+    })
+
+  it('answers 429 "too frequent" past the limit per IP', async () => {
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push((await attempt(`acct_ip_${i}_x`, '198.51.100.7')).httpStatus)
+    expect(statuses).toEqual([400, 400, 400, 429])
+    const refused = await attempt('acct_ip_9_x', '198.51.100.7')
+    expect(refused.envelope).toMatchObject({
+      status: ErrorCode.TOO_FREQUENT,
+      errorCode: [ErrorCode.TOO_FREQUENT],
+    })
+  })
+
+  it('answers 429 past the limit per account, whatever the IP', async () => {
+    const statuses = []
+    for (let i = 0; i < 4; i++)
+      statuses.push((await attempt('acct_same_one', `203.0.113.${i + 1}`)).httpStatus)
+    expect(statuses).toEqual([400, 400, 400, 429])
+  })
+})

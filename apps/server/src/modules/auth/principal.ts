@@ -1,0 +1,55 @@
+import type { accounts } from '../../db/schema'
+import type { AccessGrants } from '../access/grants'
+
+/** An account as services may see it: everything but the password hash. */
+export type AccountSnapshot = Omit<typeof accounts.$inferSelect, 'passwordHash'>
+
+/** The signed-in caller as every service sees it: the session, its account and what it may do. */
+export interface Principal {
+  sessionId: string
+  account: AccountSnapshot
+  access: AccessGrants
+}
+
+/**
+ * Principals by session id, so an authenticated call costs a signature check and a map lookup
+ * instead of a query. Entries expire after `ttlMs`; a change to an account or a session
+ * invalidates them at once (and, with several instances, through the change feed).
+ */
+export class PrincipalCache {
+  private readonly entries = new Map<string, { principal: Principal; expiresAt: number }>()
+
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly maxEntries = 100_000,
+  ) {}
+
+  get(sessionId: string): Principal | undefined {
+    const entry = this.entries.get(sessionId)
+    if (!entry) return undefined
+    if (entry.expiresAt < Date.now()) {
+      this.entries.delete(sessionId)
+      return undefined
+    }
+    return entry.principal
+  }
+
+  set(principal: Principal): void {
+    if (this.entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: drop the oldest entry.
+      const oldest = this.entries.keys().next().value
+      if (oldest !== undefined) this.entries.delete(oldest)
+    }
+    this.entries.set(principal.sessionId, { principal, expiresAt: Date.now() + this.ttlMs })
+  }
+
+  forgetSession(sessionId: string): void {
+    this.entries.delete(sessionId)
+  }
+
+  forgetAccount(accountId: number): void {
+    for (const [sessionId, entry] of this.entries) {
+      if (entry.principal.account.id === accountId) this.entries.delete(sessionId)
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import { ErrorCode } from '@canopy/shared/errors'
+import { can } from '@canopy/shared/permissions'
+import { deviceQuery, deviceReportRequest, deviceSelection, id } from '@canopy/shared/validation'
+import { z } from 'zod'
+import { AppError } from '../../http/app-error'
+import { signedInRoute } from '../../http/route'
+import type { OperationLog } from '../operations/operation-log'
+import type { DeviceControlService } from './device-control.service'
+
+/** §7 immediate operations and reads that ask the device, and a batch's progress. */
+export function deviceControlRoutes({ control, log }: { control: DeviceControlService; log: OperationLog }) {
+  return [
+    signedInRoute({
+      permission: can.device('reboot'),
+      method: 'POST',
+      path: '/backend/device/restart',
+      body: deviceQuery,
+      handler: ({ principal, body }) => control.restart(principal, [body.id]),
+    }),
+    signedInRoute({
+      permission: can.device('reboot'),
+      method: 'POST',
+      path: '/backend/device/restarts',
+      body: deviceSelection,
+      handler: ({ principal, body }) => control.restart(principal, body.ids),
+    }),
+    signedInRoute({
+      permission: can.device('view'),
+      method: 'POST',
+      path: '/backend/device/blink',
+      body: deviceQuery,
+      handler: ({ principal, body }) => control.blink(principal, body.id),
+    }),
+    signedInRoute({
+      permission: can.device('view'),
+      method: 'POST',
+      path: '/backend/device/log',
+      body: deviceQuery,
+      handler: ({ principal, body }) => control.log(principal, body.id),
+    }),
+    signedInRoute({
+      permission: can.device('view'),
+      method: 'POST',
+      path: '/backend/device/wifi/users',
+      body: deviceQuery,
+      handler: ({ principal, body }) => control.clients(principal, body.id),
+    }),
+    signedInRoute({
+      permission: can.device('view'),
+      method: 'POST',
+      path: '/backend/device/getwifioptions',
+      body: deviceQuery,
+      handler: ({ principal, body }) => control.wifiOptions(principal, body.id),
+    }),
+    signedInRoute({
+      permission: can.device('view'),
+      method: 'POST',
+      path: '/backend/device/reports',
+      body: deviceReportRequest,
+      handler: ({ principal, body }) => control.reports(principal, body.id, body.hours),
+    }),
+    signedInRoute({
+      permission: can.device('view'),
+      method: 'POST',
+      path: '/backend/device/relation/users',
+      body: deviceQuery,
+      handler: ({ principal, body }) => control.relatedAccounts(principal, body.id),
+    }),
+    signedInRoute({
+      permission: can.device('view'),
+      method: 'GET',
+      path: '/backend/device/operation',
+      query: z.object({ id }),
+      handler: async ({ principal, query }) => {
+        const progress = await log.progress(principal, query.id)
+        if (!progress) throw new AppError(ErrorCode.NO_PERMISSION)
+        return progress
+      },
+    }),
+  ]
+}

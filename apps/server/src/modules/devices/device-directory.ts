@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm'
+import type { ChangeFeed } from '../../db/change-feed'
+import type { Executor } from '../../db/client'
+import { devices } from '../../db/schema'
+
+/** What the gateway needs to know of a device to file what it sends. */
+export interface DeviceRef {
+  id: number
+  thing: string
+}
+
+/**
+ * Devices by thing name, in memory: every MQTT message names its thing, and thousands arrive a
+ * second. A device registered again or deleted (through the change feed) drops its entry.
+ */
+export class DeviceDirectory {
+  private readonly byThing = new Map<string, Promise<DeviceRef | undefined>>()
+
+  constructor(
+    private readonly db: Executor,
+    changes: ChangeFeed,
+  ) {
+    changes.onChange((event) => {
+      if (event.kind === 'device') this.byThing.delete(event.thing)
+    })
+  }
+
+  find(thing: string): Promise<DeviceRef | undefined> {
+    let entry = this.byThing.get(thing)
+    if (!entry) {
+      entry = this.db
+        .select({ id: devices.id, thing: devices.thingName })
+        .from(devices)
+        .where(eq(devices.thingName, thing))
+        .then(([row]) => row)
+      this.byThing.set(thing, entry)
+      // A miss is not remembered: the device may register in a moment.
+      entry.then(
+        (found) => {
+          if (!found) this.byThing.delete(thing)
+        },
+        () => this.byThing.delete(thing),
+      )
+    }
+    return entry
+  }
+}

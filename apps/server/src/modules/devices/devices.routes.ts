@@ -1,0 +1,111 @@
+import { ErrorCode } from '@canopy/shared/errors'
+import { can } from '@canopy/shared/permissions'
+import { registrationRequest } from '@canopy/shared/protocol'
+import {
+  bindRequest,
+  clientsOnlineRequest,
+  deviceListRequest,
+  deviceMoveRequest,
+  deviceQuery,
+  deviceSelection,
+} from '@canopy/shared/validation'
+import { publicRoute, signedInRoute } from '../../http/route'
+import type { DevicesService } from './devices.service'
+import type { OverviewService } from './overview.service'
+import type { RegistrationService } from './registration.service'
+
+export function devicesRoutes(deps: {
+  devices: DevicesService
+  overview: OverviewService
+  registration: RegistrationService
+  revokeIdentity: (thing: string) => Promise<void>
+}) {
+  const { devices, overview, registration } = deps
+  return [
+    signedInRoute({
+      permission: can.device('view'),
+      method: 'POST',
+      path: '/backend/device/list',
+      body: deviceListRequest,
+      handler: ({ principal, body }) => devices.list(principal, body),
+    }),
+    signedInRoute({
+      permission: can.device('view'),
+      method: 'POST',
+      path: '/backend/device/infos',
+      body: deviceQuery,
+      handler: ({ principal, body }) => devices.info(principal, body.id),
+    }),
+    signedInRoute({
+      permission: can.device('bind'),
+      method: 'POST',
+      path: '/backend/device/bind',
+      body: bindRequest,
+      // §8 bind-device codes: the dialog's own "password empty".
+      validationCodes: { 'validation.pwd_empty': ErrorCode.BIND_PASSWORD_EMPTY },
+      handler: ({ principal, body }) => devices.bind(principal, body),
+    }),
+    signedInRoute({
+      permission: can.device('unbind'),
+      method: 'POST',
+      path: '/backend/device/unbind',
+      body: deviceSelection,
+      handler: async ({ principal, body }) => {
+        await devices.unbind(principal, body.ids)
+        return null
+      },
+    }),
+    signedInRoute({
+      permission: can.device('delete'),
+      method: 'POST',
+      path: '/backend/device/deletes',
+      body: deviceSelection,
+      handler: async ({ principal, body }) => {
+        await devices.remove(principal, body.ids, deps.revokeIdentity)
+        return null
+      },
+    }),
+    signedInRoute({
+      permission: can.device('move'),
+      method: 'POST',
+      path: '/backend/device/transgroup',
+      body: deviceMoveRequest,
+      handler: async ({ principal, body }) => {
+        await devices.move(principal, body.ids, body.gid)
+        return null
+      },
+    }),
+    signedInRoute({
+      permission: can.anyone,
+      method: 'GET',
+      path: '/backend/device/statistics',
+      handler: ({ principal }) => overview.statistics(principal),
+    }),
+    signedInRoute({
+      permission: can.anyone,
+      method: 'GET',
+      path: '/backend/device/types',
+      handler: () => overview.types(),
+    }),
+    signedInRoute({
+      permission: can.anyone,
+      method: 'POST',
+      path: '/backend/user/statistics/clients/onlines',
+      body: clientsOnlineRequest,
+      handler: ({ principal, body }) => overview.onlineClients(principal, body.hours, body.gid),
+    }),
+    // Devices themselves: signed with their product's secret (docs/protocol.md, "Provisioning").
+    publicRoute({
+      method: 'POST',
+      path: '/device/register',
+      body: registrationRequest,
+      rateLimit: {
+        name: 'device-register',
+        points: 10,
+        durationSeconds: 60,
+        keys: ({ body }) => [`mac:${body.mac.toUpperCase()}`],
+      },
+      handler: ({ body, facts }) => registration.register(body, new URL(facts.origin).hostname),
+    }),
+  ]
+}

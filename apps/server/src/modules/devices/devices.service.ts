@@ -1,0 +1,216 @@
+import { ErrorCode } from '@canopy/shared/errors'
+import { managementCredentialMatches } from '@canopy/shared/protocol/credential'
+import type { BindRequest, DeviceListRequest } from '@canopy/shared/validation'
+import { sql } from 'drizzle-orm'
+import type { ChangeFeed } from '../../db/change-feed'
+import type { Database, Executor } from '../../db/client'
+import { AppError } from '../../http/app-error'
+import { deviceVisibility } from '../access/device-scope'
+import { ProjectScope } from '../access/project-scope'
+import type { Principal } from '../auth/principal'
+import type { ProjectDirectory } from '../projects/project-directory'
+import { subtreeIds } from '../projects/project-tree'
+import { accountsRepository } from '../users/accounts.repository'
+import { type DeviceListRow, type DeviceRow, devicesRepository } from './devices.repository'
+import { productsRepository } from './products.repository'
+import { canonicalMac } from './registration.service'
+import { tenantsRepository } from './tenants.repository'
+
+/** A device as the device list shows it (§3 "Device"). */
+export interface DeviceView {
+  id: number
+  mac: string
+  name: string | null
+  remark: string | null
+  model: string
+  type: string
+  status: string
+  firmware: string | null
+  gid: number | null
+  project: string | null
+  /** the project is the tenant's root group (shown with its label) */
+  project_is_root: 0 | 1
+  /** when the device was bound: §3 "access time" */
+  access_time: string | null
+  status_changed_at: string | null
+  last_seen_at: string | null
+  uptime: number | null
+  cpu: number | null
+  mem: number | null
+  clients: number | null
+}
+
+const NAME_PREFIX: Record<string, string> = { ap: 'AP', gateway: 'GW', repeater: 'RP', router4g: '4G' }
+/** Binds of one tenant happen one at a time, so two cannot both pass the device limit. */
+const BIND_LOCK_CLASS = 3
+
+export class DevicesService {
+  constructor(
+    private readonly deps: {
+      db: Database
+      projects: ProjectDirectory
+      changes: ChangeFeed
+      defaultLimit: number
+    },
+  ) {}
+
+  async list(principal: Principal, request: DeviceListRequest) {
+    const scope = await this.scope(principal)
+    // A project filter covers the project and its sub-projects (as far as the caller sees them).
+    const projectIds = request.gid
+      ? [...subtreeIds(scope.projects, [scope.require(request.gid).id])].filter((id) => scope.has(id))
+      : undefined
+    const { rows, total } = await devicesRepository(this.deps.db).list(
+      deviceVisibility(principal, scope),
+      request,
+      projectIds,
+    )
+    return { total, list: rows.map(toView) }
+  }
+
+  async info(principal: Principal, id: number): Promise<DeviceView & { telemetry: unknown }> {
+    await this.requireDevices(principal, [id])
+    const repository = devicesRepository(this.deps.db)
+    const [row, telemetry] = await Promise.all([repository.listRow(id), repository.latestTelemetry(id)])
+    return { ...toView(row!), telemetry: telemetry ?? null }
+  }
+
+  /**
+   * Binds a device (§2 bind dialog, §8): the project must be the caller's; then, in this order,
+   * the product must exist and be usable, the device be known and unbound, the management
+   * account and password be the device's, and the tenant be under its device limit.
+   */
+  async bind(principal: Principal, request: BindRequest): Promise<{ id: number }> {
+    const scope = await this.scope(principal)
+    const project = scope.require(request.gid)
+    const mac = canonicalMac(request.mac)
+    const product = await productsRepository(this.deps.db).findByMac(mac)
+    if (!product) throw new AppError(ErrorCode.PRODUCT_NOT_FOUND)
+    if (!product.published && !(await this.isDeveloperTenant(principal)))
+      throw new AppError(ErrorCode.PRODUCT_NOT_USABLE)
+    const device = await devicesRepository(this.deps.db).findByMac(mac)
+    if (!device) throw new AppError(ErrorCode.DEVICE_NOT_FOUND)
+    if (device.tenantId !== null) throw new AppError(ErrorCode.DEVICE_ALREADY_BOUND)
+    const credential = device.managementCredential
+    if (!credential || !managementCredentialMatches(credential, request.username, request.password)) {
+      throw new AppError(ErrorCode.BIND_ERROR)
+    }
+    const tenantId = principal.account.tenantId
+    const bound = await this.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${BIND_LOCK_CLASS}, ${tenantId})`)
+      const limit = (await tenantsRepository(tx).deviceLimit(tenantId)) ?? this.deps.defaultLimit
+      if ((await devicesRepository(tx).countForTenant(tenantId)) >= limit) {
+        throw new AppError(ErrorCode.DEVICE_LIMIT_REACHED)
+      }
+      const name = `${NAME_PREFIX[product.type] ?? 'DEV'}-${mac.replace(/:/g, '').slice(-4)}`
+      return devicesRepository(tx).bind(device.id, { tenantId, projectId: project.id, name })
+    })
+    if (bound === undefined) throw new AppError(ErrorCode.DEVICE_ALREADY_BOUND)
+    await this.deps.changes.publish({ kind: 'device', thing: device.thingName })
+    return { id: device.id }
+  }
+
+  /** Releases devices: they leave the tenant, with their history; they may be bound again. */
+  async unbind(principal: Principal, ids: number[]): Promise<void> {
+    const found = await this.requireDevices(principal, ids)
+    await this.deps.db.transaction(async (tx) => {
+      await forgetHistory(tx, ids)
+      await devicesRepository(tx).release(ids)
+    })
+    for (const device of found) await this.deps.changes.publish({ kind: 'device', thing: device.thingName })
+  }
+
+  /**
+   * Deletes devices from the cloud (§4: online devices cannot be deleted): their identity goes
+   * too, and a device coming back must register again.
+   */
+  async remove(
+    principal: Principal,
+    ids: number[],
+    revokeIdentity: (thing: string) => Promise<void>,
+  ): Promise<void> {
+    const found = await this.requireDevices(principal, ids)
+    if (found.some((device) => device.status === 'online')) throw new AppError(ErrorCode.DEVICE_ONLINE)
+    await devicesRepository(this.deps.db).remove(ids)
+    for (const device of found) {
+      await revokeIdentity(device.thingName)
+      await this.deps.changes.publish({ kind: 'device', thing: device.thingName })
+    }
+  }
+
+  /** Moves devices to another project of the caller's (§7 transgroup). */
+  async move(principal: Principal, ids: number[], gid: number): Promise<void> {
+    const scope = await this.scope(principal)
+    const target = scope.require(gid)
+    const found = await this.requireDevices(principal, ids, scope)
+    await devicesRepository(this.deps.db).move(ids, target.id)
+    for (const device of found) await this.deps.changes.publish({ kind: 'device', thing: device.thingName })
+  }
+
+  /** Names a device and notes a remark (cloud-side fields of §3; the device does not hold them). */
+  async rename(
+    principal: Principal,
+    id: number,
+    values: { name?: string | undefined; remark?: string | undefined },
+  ) {
+    await this.requireDevices(principal, [id])
+    await devicesRepository(this.deps.db).update(id, {
+      ...(values.name === undefined ? {} : { name: values.name }),
+      ...(values.remark === undefined ? {} : { remark: values.remark || null }),
+    })
+  }
+
+  /** Every id, visible to the caller, or 600400143 and nothing happens. */
+  async requireDevices(principal: Principal, ids: number[], known?: ProjectScope): Promise<DeviceRow[]> {
+    const unique = [...new Set(ids)]
+    const scope = known ?? (await this.scope(principal))
+    const found = await devicesRepository(this.deps.db).visibleByIds(
+      deviceVisibility(principal, scope),
+      unique,
+    )
+    if (found.length !== unique.length) throw new AppError(ErrorCode.NO_PERMISSION)
+    return found
+  }
+
+  async scope(principal: Principal): Promise<ProjectScope> {
+    return ProjectScope.of(await this.deps.projects.projectsOf(principal.account.tenantId), principal)
+  }
+
+  /** Unpublished products may be bound by developer accounts (§6); the tenant owner's flag counts. */
+  private async isDeveloperTenant(principal: Principal): Promise<boolean> {
+    if (principal.account.isDeveloper) return true
+    const owner = await accountsRepository(this.deps.db).findPrimaryOfTenant(principal.account.tenantId)
+    return owner?.isDeveloper ?? false
+  }
+}
+
+async function forgetHistory(db: Executor, ids: number[]) {
+  const list = sql.param(ids)
+  await db.execute(sql`delete from device_metrics where device_id = any(${list}::int[])`)
+  await db.execute(sql`delete from device_metrics_latest where device_id = any(${list}::int[])`)
+  await db.execute(sql`delete from device_shadows where device_id = any(${list}::int[])`)
+  await db.execute(sql`delete from role_devices where device_id = any(${list}::int[])`)
+}
+
+export function toView(row: DeviceListRow): DeviceView {
+  return {
+    id: row.id,
+    mac: row.mac,
+    name: row.name,
+    remark: row.remark,
+    model: row.model,
+    type: row.type,
+    status: row.status,
+    firmware: row.firmware,
+    gid: row.projectId,
+    project: row.projectName,
+    project_is_root: row.projectIsDefault ? 1 : 0,
+    access_time: row.boundAt?.toISOString() ?? null,
+    status_changed_at: row.statusChangedAt?.toISOString() ?? null,
+    last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+    uptime: row.uptime,
+    cpu: row.cpu,
+    mem: row.mem,
+    clients: row.clients,
+  }
+}

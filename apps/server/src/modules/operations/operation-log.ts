@@ -1,0 +1,66 @@
+import type { JsonObject } from '@canopy/shared/protocol'
+import type { Database } from '../../db/client'
+import type { Principal } from '../auth/principal'
+import { type OperationStatus, operationsRepository } from './operations.repository'
+
+export interface OperationTarget {
+  id: number
+  mac: string
+}
+
+/**
+ * The operation log: every operation on devices is recorded — who, what, which devices, old and
+ * new values, and how it went for each device (which is also a batch's progress). The log page
+ * comes with the maintenance features; the records start here.
+ */
+export class OperationLog {
+  constructor(private readonly db: Database) {}
+
+  async record(
+    principal: Principal,
+    action: string,
+    targets: readonly OperationTarget[],
+    detail: JsonObject,
+    status: OperationStatus = 'pending',
+  ): Promise<number> {
+    const operations = operationsRepository(this.db)
+    const operationId = await operations.insert({
+      tenantId: principal.account.tenantId,
+      accountId: principal.account.id,
+      accountName: principal.account.username,
+      action,
+      detail,
+      result: status === 'applying' ? 'pending' : status,
+    })
+    await operations.addTargets(
+      operationId,
+      targets.map((target) => ({ deviceId: target.id, mac: target.mac, status })),
+    )
+    return operationId
+  }
+
+  settle(operationId: number, deviceId: number, status: OperationStatus, reason?: string): Promise<void> {
+    return operationsRepository(this.db).settle(operationId, deviceId, status, reason)
+  }
+
+  /** An operation of the caller's tenant with each device's outcome (batch progress). */
+  async progress(principal: Principal, operationId: number) {
+    const operation = await operationsRepository(this.db).find(principal.account.tenantId, operationId)
+    if (!operation) return undefined
+    return {
+      id: operation.id,
+      action: operation.action,
+      result: operation.result,
+      account: operation.accountName,
+      created_at: operation.createdAt.toISOString(),
+      detail: operation.detail,
+      targets: operation.targets.map((target) => ({
+        device_id: target.deviceId,
+        mac: target.mac,
+        status: target.status,
+        reason: target.reason,
+        updated_at: target.updatedAt.toISOString(),
+      })),
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { operationLogs, operationTargets } from '../../db/schema'
+
+export type OperationStatus = 'pending' | 'applying' | 'success' | 'failed'
+
+export function operationsRepository(db: Executor) {
+  return {
+    async insert(values: typeof operationLogs.$inferInsert): Promise<number> {
+      const [row] = await db.insert(operationLogs).values(values).returning({ id: operationLogs.id })
+      return row!.id
+    },
+
+    async addTargets(
+      operationId: number,
+      targets: Array<{ deviceId: number; mac: string; status: OperationStatus; reason?: string }>,
+    ) {
+      if (targets.length === 0) return
+      await db.insert(operationTargets).values(targets.map((target) => ({ operationId, ...target })))
+    },
+
+    /** Sets one device's outcome, then the operation's: pending while any is, else success, failed or partial. */
+    async settle(operationId: number, deviceId: number, status: OperationStatus, reason?: string) {
+      await db
+        .update(operationTargets)
+        .set({ status, reason: reason ?? null, updatedAt: sql`now()` })
+        .where(and(eq(operationTargets.operationId, operationId), eq(operationTargets.deviceId, deviceId)))
+      await db.execute(sql`
+        update operation_logs set result = (
+          select case
+            when bool_or(status in ('pending', 'applying')) then 'pending'
+            when bool_and(status = 'success') then 'success'
+            when bool_and(status = 'failed') then 'failed'
+            else 'partial' end
+          from operation_targets where operation_id = ${operationId})
+        where id = ${operationId}`)
+    },
+
+    async find(tenantId: number, operationId: number) {
+      const [operation] = await db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.tenantId, tenantId), eq(operationLogs.id, operationId)))
+      if (!operation) return undefined
+      const targets = await db
+        .select()
+        .from(operationTargets)
+        .where(eq(operationTargets.operationId, operationId))
+        .orderBy(operationTargets.mac)
+      return { ...operation, targets }
+    },
+  }
+}

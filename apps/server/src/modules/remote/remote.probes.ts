@@ -1,0 +1,8 @@
+import type { RouteProbe } from '../../../test/probes'
+
+export const probes: RouteProbe[] = [
+  {
+    route: 'POST /backend/device/remote',
+    request: ({ world }) => ({ body: { id: world.a.devices.inP1, service: 'web' } }),
+  },
+]

@@ -1,0 +1,204 @@
+import { ErrorCode } from '@canopy/shared/errors'
+import { isJsonObject, type JsonObject, wifiOptionsFor } from '@canopy/shared/protocol'
+import type { SettingsSection } from '@canopy/shared/validation'
+import type { Database } from '../../db/client'
+import type { ShadowDocument, ShadowService } from '../../gateway/shadow/shadow.service'
+import { AppError } from '../../http/app-error'
+import type { Principal } from '../auth/principal'
+import { type DeviceRow, devicesRepository } from '../devices/devices.repository'
+import type { DevicesService } from '../devices/devices.service'
+import { type ProductRow, productsRepository } from '../devices/products.repository'
+import type { OperationLog } from '../operations/operation-log'
+import { checkAgainstModel, productOptionsOf } from './model-limits'
+import { pendingDelta, secretScrub, withoutSecrets } from './secrets'
+import { type SettingsStatus, settingsRepository } from './settings.repository'
+
+export interface SettingsChange {
+  section: SettingsSection
+  values: JsonObject
+  /** the operation log's name for it, e.g. device.setwifi */
+  action: string
+}
+
+/**
+ * Device settings travel as the shadow's `desired` state (docs/protocol.md): a change made while
+ * the device is offline waits and goes out when it reconnects. Each section of each device moves
+ * pending (offline) → applying → in sync, or failed with the device's reason, and can be retried
+ * or reverted. Secrets go to the device in desired, come back only as hashes, and are removed
+ * from desired once applied.
+ */
+export class SettingsService {
+  constructor(
+    private readonly deps: {
+      db: Database
+      shadows: ShadowService
+      devices: DevicesService
+      log: OperationLog
+    },
+  ) {}
+
+  /**
+   * Applies a change to devices. A batch (§4, §5) needs every device online and, for settings
+   * that depend on the model, every device of one model.
+   */
+  async apply(
+    principal: Principal,
+    ids: number[],
+    change: SettingsChange,
+  ): Promise<{ operation_id: number }> {
+    const devices = await this.deps.devices.requireDevices(principal, ids)
+    const batch = devices.length > 1
+    if (batch && devices.some((device) => device.status !== 'online'))
+      throw new AppError(ErrorCode.DEVICE_OFFLINE)
+    const products = await this.productsOf(devices)
+    if (batch && change.section === 'wifi' && new Set(devices.map((device) => device.productId)).size > 1) {
+      throw new AppError(ErrorCode.INVALID_PARAMETER, {
+        violations: [{ field: 'ids', rule: 'validation.same_model' }],
+      })
+    }
+    for (const device of devices) {
+      const product = products.get(device.productId)!
+      checkAgainstModel(
+        change.section,
+        change.values,
+        product,
+        wifiOptionsFor(productOptionsOf(product), device.region),
+      )
+    }
+
+    const before = new Map<number, JsonObject>()
+    for (const device of devices) before.set(device.id, await this.reportedSection(device.id, change.section))
+    const operationId = await this.deps.log.record(
+      principal,
+      change.action,
+      devices.map((device) => ({ id: device.id, mac: device.mac })),
+      {
+        section: change.section,
+        after: withoutSecrets(change.values),
+        before: devices.length === 1 ? before.get(devices[0]!.id)! : null,
+      },
+    )
+    for (const device of devices) {
+      const status: SettingsStatus = device.status === 'online' ? 'applying' : 'pending'
+      await settingsRepository(this.deps.db).start({
+        deviceId: device.id,
+        section: change.section,
+        status,
+        previous: before.get(device.id)!,
+        requestedBy: principal.account.id,
+        operationId,
+      })
+      await this.deps.log.settle(operationId, device.id, status)
+      await this.deps.shadows.updateDesired(
+        device.thingName,
+        { [change.section]: change.values },
+        (version) => settingsRepository(this.deps.db).recordVersion(device.id, change.section, version),
+      )
+    }
+    return { operation_id: operationId }
+  }
+
+  /** Where each section of a device stands, with what it asks and what it reports (no secrets). */
+  async state(principal: Principal, id: number) {
+    const [device] = await this.deps.devices.requireDevices(principal, [id])
+    const shadow = await this.deps.shadows.read(device!.id)
+    const rows = await settingsRepository(this.deps.db).forDevice(device!.id)
+    return {
+      sections: rows.map((row) => ({
+        section: row.section,
+        status: row.status,
+        reason: row.reason,
+        requested_at: row.requestedAt.toISOString(),
+        updated_at: row.updatedAt.toISOString(),
+        operation_id: row.operationId,
+      })),
+      desired: withoutSecrets(shadow?.state.desired ?? {}),
+      reported: withoutSecrets(shadow?.state.reported ?? {}),
+      version: shadow?.version ?? 0,
+    }
+  }
+
+  /** Sends a section's desired state again (after a failure, or a device that never answered). */
+  async retry(principal: Principal, id: number, section: SettingsSection) {
+    const [device] = await this.deps.devices.requireDevices(principal, [id])
+    const shadow = await this.deps.shadows.read(device!.id)
+    const desired = shadow?.state.desired[section]
+    const row = await settingsRepository(this.deps.db).find(device!.id, section)
+    if (!row || !isJsonObject(desired)) throw new AppError(ErrorCode.DATA_NOT_FOUND)
+    return this.apply(principal, [id], { section, values: desired, action: `device.retry.${section}` })
+  }
+
+  /** Puts a section back as it was before the last change (secrets stay as they are now). */
+  async revert(principal: Principal, id: number, section: SettingsSection) {
+    const [device] = await this.deps.devices.requireDevices(principal, [id])
+    const row = await settingsRepository(this.deps.db).find(device!.id, section)
+    if (!row || !isJsonObject(row.previous)) throw new AppError(ErrorCode.DATA_NOT_FOUND)
+    return this.apply(principal, [id], {
+      section,
+      values: row.previous as JsonObject,
+      action: `device.revert.${section}`,
+    })
+  }
+
+  /** After every shadow update: sections the device now shows are in sync; refused ones failed. */
+  async follow(deviceId: number, document: ShadowDocument): Promise<void> {
+    const settings = settingsRepository(this.deps.db)
+    for (const row of await settings.unsettled(deviceId)) {
+      const desired = document.state.desired[row.section]
+      const reported = document.state.reported[row.section]
+      const failure = failureOf(document.state.reported, row.section, row.desiredVersion)
+      if (failure) {
+        const moved = await settings.advance(
+          deviceId,
+          row.section,
+          ['pending', 'applying'],
+          'failed',
+          failure,
+        )
+        if (moved?.operationId) await this.deps.log.settle(moved.operationId, deviceId, 'failed', failure)
+        continue
+      }
+      if (!isJsonObject(desired)) continue
+      if (Object.keys(pendingDelta(desired, isJsonObject(reported) ? reported : {})).length > 0) continue
+      const moved = await settings.advance(deviceId, row.section, ['pending', 'applying'], 'in_sync')
+      if (!moved) continue
+      if (moved.operationId) await this.deps.log.settle(moved.operationId, deviceId, 'success')
+      const scrub = secretScrub(desired)
+      const device = scrub ? await devicesRepository(this.deps.db).findById(deviceId) : undefined
+      if (scrub && device) await this.deps.shadows.updateDesired(device.thingName, { [row.section]: scrub })
+    }
+  }
+
+  /** A device came online: what waited for it is on its way now. */
+  async deviceOnline(deviceId: number): Promise<void> {
+    const settings = settingsRepository(this.deps.db)
+    for (const row of await settings.unsettled(deviceId)) {
+      if (row.status === 'pending') await settings.advance(deviceId, row.section, ['pending'], 'applying')
+    }
+  }
+
+  private async reportedSection(deviceId: number, section: string): Promise<JsonObject> {
+    const reported = (await this.deps.shadows.read(deviceId))?.state.reported[section]
+    return isJsonObject(reported) ? withoutSecrets(reported) : {}
+  }
+
+  private async productsOf(devices: DeviceRow[]): Promise<Map<number, ProductRow>> {
+    const products = new Map<number, ProductRow>()
+    for (const productId of new Set(devices.map((device) => device.productId))) {
+      products.set(productId, (await productsRepository(this.deps.db).findById(productId))!)
+    }
+    return products
+  }
+}
+
+/**
+ * The reason a device gave for refusing a section, if it refused this change: its failure names
+ * the shadow version it refused (docs/protocol.md), which must be the change's or a later one.
+ */
+function failureOf(reported: JsonObject, section: string, desiredVersion: number | null): string | undefined {
+  const failure = reported.failure
+  if (desiredVersion === null || !isJsonObject(failure) || typeof failure[section] !== 'string')
+    return undefined
+  const version = typeof failure.version === 'number' ? failure.version : -1
+  return version >= desiredVersion ? (failure[section] as string) : undefined
+}

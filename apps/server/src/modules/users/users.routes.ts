@@ -1,0 +1,88 @@
+import { can } from '@canopy/shared/permissions'
+import {
+  passwordChangeRequest,
+  profileRequest,
+  registerRequest,
+  resetPasswordRequest,
+  resetTokenRequest,
+  sendResetMailRequest,
+} from '@canopy/shared/validation'
+import type { RateLimitSettings } from '../../http/rate-limit'
+import { publicRoute, signedInRoute } from '../../http/route'
+import type { PasswordResetService } from './password-reset.service'
+import type { UsersService } from './users.service'
+
+const HOUR = 3600
+
+export function usersRoutes(deps: {
+  users: UsersService
+  resets: PasswordResetService
+  limits: RateLimitSettings
+}) {
+  const { users, resets, limits } = deps
+  const mailLimit = { points: limits.mailPerHour, durationSeconds: HOUR }
+  return [
+    signedInRoute({
+      permission: can.anyone,
+      method: 'GET',
+      path: '/backend/user/info',
+      handler: ({ principal }) => users.profile(principal),
+    }),
+    publicRoute({
+      method: 'POST',
+      path: '/backend/user/register',
+      body: registerRequest,
+      rateLimit: {
+        name: 'register',
+        points: limits.registerPerHour,
+        durationSeconds: HOUR,
+        keys: ({ body, facts }) => [`ip:${facts.ip}`, `account:${body.username.toLowerCase()}`],
+      },
+      handler: ({ body }) => users.register(body),
+    }),
+    signedInRoute({
+      permission: can.anyone,
+      method: 'POST',
+      path: '/backend/user/save',
+      body: profileRequest,
+      handler: ({ principal, body }) => users.saveProfile(principal, body),
+    }),
+    signedInRoute({
+      permission: can.anyone,
+      method: 'POST',
+      path: '/backend/user/password/save',
+      body: passwordChangeRequest,
+      handler: async ({ principal, body }) => {
+        await users.changePassword(principal, body)
+        return null
+      },
+    }),
+    publicRoute({
+      method: 'POST',
+      path: '/backend/user/password/sendmail',
+      body: sendResetMailRequest,
+      rateLimit: {
+        ...mailLimit,
+        name: 'password-mail',
+        keys: ({ body, facts }) => [`ip:${facts.ip}`, `account:${body.username.toLowerCase()}`],
+      },
+      handler: ({ body, facts }) => resets.sendLink(body, facts),
+    }),
+    publicRoute({
+      method: 'POST',
+      path: '/backend/user/password/checkmail',
+      body: resetTokenRequest,
+      handler: ({ body }) => resets.checkLink(body.token),
+    }),
+    publicRoute({
+      method: 'POST',
+      path: '/backend/user/password/reset',
+      body: resetPasswordRequest,
+      rateLimit: { ...mailLimit, name: 'password-reset', keys: ({ facts }) => [`ip:${facts.ip}`] },
+      handler: async ({ body }) => {
+        await resets.resetPassword(body)
+        return null
+      },
+    }),
+  ]
+}

@@ -1,0 +1,12 @@
+import type { RouteProbe } from '../../../test/probes'
+
+export const probes: RouteProbe[] = [
+  {
+    route: 'GET /backend/wechat/bind/qrcode',
+    request: ({ world }) => ({ query: { uid: String(world.a.childFull.uid) } }),
+  },
+  {
+    route: 'GET /backend/wechat/unbind',
+    request: ({ world }) => ({ query: { uid: String(world.a.childFull.uid) } }),
+  },
+]

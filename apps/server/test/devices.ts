@@ -1,0 +1,77 @@
+import type { RegistrationResponse } from '@canopy/shared/protocol'
+import {
+  catalogueEntries,
+  type Fleet,
+  type FleetOptions,
+  simulatedPassword,
+  startFleet,
+} from '@canopy/simulator'
+import { OPERATOR_HEADER } from '../src/http/register-routes'
+import type { TestApp } from './test-app'
+
+/** Calls the operator API as the CLI would. */
+export async function operatorCall<T>(app: TestApp, method: 'GET' | 'POST', path: string, body?: unknown) {
+  return app.call<T>({ method, path, body, headers: { [OPERATOR_HEADER]: app.operatorToken } })
+}
+
+/** The virtual fleet's products, imported into the catalogue (idempotent). */
+export async function importSimulatedCatalogue(app: TestApp): Promise<void> {
+  const response = await operatorCall(app, 'POST', '/operator/products/import', {
+    products: catalogueEntries(),
+  })
+  if (response.envelope.status !== 10000)
+    throw new Error(`catalogue import: ${JSON.stringify(response.envelope)}`)
+}
+
+/** Virtual devices that register through the app and connect to its broker. */
+export async function startTestFleet(
+  app: TestApp,
+  options: Partial<FleetOptions> & { count: number },
+): Promise<Fleet> {
+  await importSimulatedCatalogue(app)
+  return startFleet({
+    telemetryIntervalSeconds: 30,
+    applyDelayMs: [20, 60],
+    ...options,
+    mqttUrl: app.gateway.brokerUrl,
+    provision: async (request) => {
+      const response = await app.call<RegistrationResponse>({
+        method: 'POST',
+        path: '/device/register',
+        body: request,
+      })
+      if (response.envelope.status !== 10000)
+        throw new Error(`register: ${JSON.stringify(response.envelope)}`)
+      return response.envelope.data
+    },
+  })
+}
+
+/** Binds a virtual device to the caller's project, as the bind dialog does. */
+export async function bindDevice(app: TestApp, token: string, mac: string, gid: number): Promise<number> {
+  const response = await app.call<{ id: number }>({
+    method: 'POST',
+    path: '/backend/device/bind',
+    token,
+    body: { mac, username: 'admin', password: simulatedPassword(mac), gid: String(gid) },
+  })
+  if (response.envelope.status !== 10000) throw new Error(`bind ${mac}: ${JSON.stringify(response.envelope)}`)
+  return response.envelope.data.id
+}
+
+/** Waits until a condition holds (devices answer over the network: nothing is instant). */
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let last = await probe()
+  while (!accept(last)) {
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    last = await probe()
+  }
+  return last
+}

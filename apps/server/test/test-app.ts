@@ -1,0 +1,84 @@
+import type { Envelope } from '@canopy/shared/errors'
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { inject } from 'vitest'
+import { buildApp, type CanopyApp } from '../src/app'
+import { loadConfig } from '../src/config'
+import { connectDatabase, type DatabaseHandle } from '../src/db/client'
+import type { Mailer } from '../src/notify/mailer'
+
+export interface TestApp extends CanopyApp {
+  database: DatabaseHandle
+  /** where the API is mounted (for requests that are not envelopes) */
+  apiRoot: string
+  /** calls the API below its root and parses the envelope */
+  call<T = unknown>(options: ApiCall): Promise<ApiResponse<T>>
+  close(): Promise<void>
+}
+
+export interface ApiCall {
+  method?: 'GET' | 'POST'
+  path: string
+  token?: string
+  body?: unknown
+  query?: Record<string, string>
+  headers?: Record<string, string>
+}
+
+export interface ApiResponse<T> {
+  httpStatus: number
+  envelope: Envelope<T>
+  raw: LightMyRequestResponse
+}
+
+/** The app on the run's database (see global-setup.ts), with settings overridable per test file. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const config = loadConfig(
+    {
+      LOG_LEVEL: 'silent',
+      // Tests log in far more often than people; the limits have their own tests.
+      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+      RATE_LIMIT_REGISTER_PER_HOUR: '100000',
+      RATE_LIMIT_MAIL_PER_HOUR: '100000',
+      ...brokerEnvironment(),
+      ...options.env,
+    },
+    [],
+  )
+  const url = inject('databaseUrl')
+  const database = {
+    ...connectDatabase(url, { maxConnections: 2 }),
+    url,
+    external: inject('externalDatabase'),
+  }
+  const app = await buildApp({ config, database, mailer: options.mailer })
+
+  return {
+    ...app,
+    database,
+    apiRoot: config.apiRoot,
+    async call<T>({ method = 'GET', path, token, body, query, headers }: ApiCall) {
+      const request: InjectOptions = {
+        method,
+        url: `${config.apiRoot}${path}`,
+        query,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      }
+      const raw = await app.http.inject(request)
+      return { httpStatus: raw.statusCode, envelope: raw.json() as Envelope<T>, raw }
+    },
+    async close() {
+      await app.http.close()
+      await database.close()
+    },
+  }
+}
+
+/** The run's external broker, or an embedded one on a free port. */
+function brokerEnvironment(): Record<string, string> {
+  const mqtt = inject('mqtt')
+  if (!mqtt) return { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' }
+  return { MQTT_URL: mqtt.url, MQTT_USERNAME: mqtt.username, MQTT_PASSWORD: mqtt.password }
+}
