@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router'
+import { LoadingOverlay } from '../shared/ui/LoadingOverlay'
+import { useDocumentTitle } from './use-document-title'
+import { useNavigationProgress } from './use-navigation-progress'
+
+/** The root route's element: every page renders inside it. */
+export function RootShell() {
+  useNavigationProgress()
+  useDocumentTitle()
+  return (
+    <>
+      <Outlet />
+      <LoadingOverlay />
+    </>
+  )
+}

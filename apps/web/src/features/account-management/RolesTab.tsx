@@ -1,0 +1,130 @@
+import { Button, Flex, Modal, Space, Table, type TableColumnsType, Tag, Typography } from 'antd'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../shared/api'
+import { translateKey } from '../../shared/i18n/i18n'
+import '../../shared/i18n/organisation-messages'
+import { toast } from '../../shared/ui/feedback'
+import type { GroupNode } from '../projects/api'
+import { flattenTree, projectLabel } from '../projects/tree'
+import { type Role, useDeleteRole, useRoles } from './api'
+import { RoleFormModal } from './RoleFormModal'
+import { DEVICE_FUNCTION_LABELS, grantableSections } from './role-form'
+
+type RoleDialog = { role?: Role | undefined }
+
+/** The roles tab of account management: what each role grants, and how many accounts have it. */
+export function RolesTab({ tree }: { tree: readonly GroupNode[] }) {
+  const { t } = useTranslation()
+  const roles = useRoles()
+  const remove = useDeleteRole()
+  const [modal, dialogs] = Modal.useModal()
+  const [dialog, setDialog] = useState<RoleDialog>()
+  const rootLabel = t('projects.rootName')
+  const projectNames = useMemo(
+    () => new Map(flattenTree(tree).map(({ node }) => [node.gid, projectLabel(node, rootLabel)])),
+    [tree, rootLabel],
+  )
+  const sectionTitles = new Map(grantableSections().map(({ section, titleKey }) => [section, titleKey]))
+
+  function confirmDelete(role: Role) {
+    modal.confirm({
+      title: t('roles.deleteTitle', { name: role.name }),
+      content: t('roles.deleteContent'),
+      okText: t('roles.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(role.id)
+        } catch (error) {
+          // "Role bound to an account cannot be deleted" (§6)
+          if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
+          return
+        }
+        void toast.success(t('roles.deleted'))
+      },
+    })
+  }
+
+  const tags = (labels: string[]) => (
+    <Flex gap={4} wrap>
+      {labels.map((label) => (
+        <Tag key={label} style={{ marginInlineEnd: 0 }}>
+          {label}
+        </Tag>
+      ))}
+    </Flex>
+  )
+
+  const columns: TableColumnsType<Role> = [
+    { title: t('roles.name'), dataIndex: 'name' },
+    {
+      title: t('roles.menus'),
+      key: 'menus',
+      render: (_, role) =>
+        tags(
+          role.menus.flatMap((menu) => {
+            const titleKey = sectionTitles.get(menu)
+            return titleKey ? [translateKey(titleKey)] : []
+          }),
+        ),
+    },
+    {
+      title: t('roles.deviceFunctions'),
+      key: 'device_functions',
+      render: (_, role) => tags(role.device_functions.map((fn) => t(DEVICE_FUNCTION_LABELS[fn]))),
+    },
+    {
+      title: t('roles.projects'),
+      key: 'projects',
+      render: (_, role) => tags(role.project_ids.flatMap((gid) => projectNames.get(gid) ?? [])),
+    },
+    {
+      title: t('roles.guest'),
+      dataIndex: 'guest',
+      render: (guest: 0 | 1) => (guest === 1 ? t('roles.yes') : t('roles.no')),
+    },
+    { title: t('roles.accountCount'), dataIndex: 'account_count', align: 'center' },
+    {
+      title: t('roles.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, role) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setDialog({ role })}>
+            {t('roles.edit')}
+          </Button>
+          <Button type="link" size="small" danger onClick={() => confirmDelete(role)}>
+            {t('roles.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ]
+
+  return (
+    <>
+      <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+        <Button type="primary" onClick={() => setDialog({})}>
+          {t('roles.add')}
+        </Button>
+      </Flex>
+      {roles.isError ? (
+        <Typography.Text type="danger">{t('roles.loadFailed')}</Typography.Text>
+      ) : (
+        <Table<Role>
+          rowKey="id"
+          columns={columns}
+          dataSource={roles.data ?? []}
+          loading={roles.isPending}
+          pagination={{ defaultPageSize: 10, hideOnSinglePage: true }}
+          scroll={{ x: 'max-content' }}
+          size="middle"
+        />
+      )}
+      {dialog && <RoleFormModal role={dialog.role} tree={tree} onClose={() => setDialog(undefined)} />}
+      {dialogs}
+    </>
+  )
+}

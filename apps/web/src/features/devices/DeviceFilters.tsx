@@ -1,0 +1,111 @@
+import type { DeviceType } from '@canopy/shared/protocol'
+import { Button, Flex, Input, Select } from 'antd'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import '../../shared/i18n/device-messages'
+import type { GroupNode } from '../projects/api'
+import { ProjectSelect } from '../projects/ProjectSelect'
+import type { DeviceListQuery, DeviceProduct, DeviceStatus } from './api'
+import { deviceTypeLabels } from './labels'
+import { isFiltered } from './list-params'
+
+export type FilterChange = Partial<
+  Pick<DeviceListQuery, 'gid' | 'status' | 'type' | 'model' | 'firmware' | 'keyword'>
+>
+
+export interface DeviceFiltersProps {
+  request: DeviceListQuery
+  tree: readonly GroupNode[]
+  products: readonly DeviceProduct[]
+  onChange: (change: FilterChange) => void
+  onClear: () => void
+}
+
+const ALL = 'all'
+
+/** A new type; the chosen model goes when it is of another type (it would match nothing). */
+function typeChange(
+  type: DeviceType | undefined,
+  model: string | undefined,
+  products: readonly DeviceProduct[],
+): FilterChange {
+  const keepsModel = !type || !model || products.some((p) => p.model === model && p.type === type)
+  return keepsModel ? { type } : { type, model: undefined }
+}
+
+/** The list's filters: project (its subtree), status, type, model, firmware, name or MAC. */
+export function DeviceFilters({ request, tree, products, onChange, onClear }: DeviceFiltersProps) {
+  const { t } = useTranslation()
+  const typeLabels = deviceTypeLabels(t)
+  // Only the types and models the catalogue has; a chosen type narrows the models.
+  const types = useMemo(() => [...new Set(products.map((product) => product.type))], [products])
+  const models = useMemo(
+    () => products.filter((product) => !request.type || product.type === request.type),
+    [products, request.type],
+  )
+
+  return (
+    <Flex gap={8} wrap align="center">
+      <ProjectSelect
+        tree={tree}
+        value={request.gid}
+        onChange={(gid) => onChange({ gid })}
+        allowClear
+        placeholder={t('devices.list.allProjects')}
+        aria-label={t('devices.list.project')}
+        style={{ width: 200 }}
+      />
+      <Select<DeviceStatus | typeof ALL>
+        aria-label={t('devices.list.statusFilter')}
+        value={request.status ?? ALL}
+        onChange={(status) => onChange({ status: status === ALL ? undefined : status })}
+        options={[
+          { value: ALL, label: t('devices.list.allStatuses') },
+          { value: 'online', label: t('devices.status.online') },
+          { value: 'offline', label: t('devices.status.offline') },
+        ]}
+        style={{ width: 140 }}
+      />
+      <Select<DeviceType | typeof ALL>
+        aria-label={t('devices.list.typeFilter')}
+        value={request.type ?? ALL}
+        onChange={(type) => onChange(typeChange(type === ALL ? undefined : type, request.model, products))}
+        options={[
+          { value: ALL, label: t('devices.list.allTypes') },
+          ...types.map((type) => ({ value: type, label: typeLabels[type] })),
+        ]}
+        style={{ width: 150 }}
+      />
+      <Select<string>
+        aria-label={t('devices.list.modelFilter')}
+        value={request.model ?? ALL}
+        onChange={(model) => onChange({ model: model === ALL ? undefined : model })}
+        options={[
+          { value: ALL, label: t('devices.list.allModels') },
+          ...models.map((product) => ({ value: product.model, label: product.model, title: product.name })),
+        ]}
+        showSearch
+        style={{ width: 150 }}
+      />
+      <Input.Search
+        key={`firmware:${request.firmware ?? ''}`}
+        aria-label={t('devices.list.firmwareFilter')}
+        placeholder={t('devices.list.firmwareFilter')}
+        defaultValue={request.firmware}
+        allowClear
+        onSearch={(firmware) => onChange({ firmware: firmware.trim() || undefined })}
+        style={{ width: 160 }}
+      />
+      <Input.Search
+        key={`keyword:${request.keyword ?? ''}`}
+        aria-label={t('devices.list.search')}
+        placeholder={t('devices.list.search')}
+        defaultValue={request.keyword}
+        allowClear
+        onSearch={(keyword) => onChange({ keyword: keyword.trim() || undefined })}
+        style={{ width: 240 }}
+      />
+      {isFiltered(request) && <Button onClick={onClear}>{t('devices.list.clearFilters')}</Button>}
+    </Flex>
+  )
+}

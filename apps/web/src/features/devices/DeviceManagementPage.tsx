@@ -1,0 +1,215 @@
+import { can } from '@canopy/shared/permissions'
+import { Alert, Button, Card, Empty, Flex, Table, Typography } from 'antd'
+import type { SorterResult } from 'antd/es/table/interface'
+import { type Key, useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import '../../shared/i18n/device-messages'
+import { useCurrentUser } from '../auth/api'
+import { usePermits } from '../auth/grants'
+import { useProjectTree } from '../projects/api'
+import {
+  type Device,
+  type DeviceListQuery,
+  type DeviceSortField,
+  PAGE_SIZES,
+  useDeviceList,
+  useDeviceProducts,
+} from './api'
+import { BindDeviceButton } from './BindDeviceButton'
+import { type DeviceAction, permittedActions } from './batch-rules'
+import { DeviceDetailsDrawer } from './DeviceDetailsDrawer'
+import { DeviceFilters, type FilterChange } from './DeviceFilters'
+import { deviceColumns } from './device-columns'
+import { deviceListRequestOf, isFiltered, withDeviceListRequest } from './list-params'
+import { useDeviceActions } from './use-device-actions'
+
+/**
+ * /device/management: the devices the caller may see, filtered, sorted and paged by the server,
+ * refreshed every few seconds so that a device going online or offline shows within 5 s.
+ */
+export function DeviceManagementPage() {
+  const { t } = useTranslation()
+  const permitted = usePermits()
+  const { data: user } = useCurrentUser()
+  const [params, setParams] = useSearchParams()
+  const request = useMemo(() => deviceListRequestOf(params), [params])
+  // The section without the "view" function: the server would refuse the list (§6).
+  const canView = permitted(can.device('view'))
+  const list = useDeviceList(request, canView)
+  const tree = useProjectTree()
+  const products = useDeviceProducts()
+  const nodes = tree.data ?? []
+  const [selected, setSelected] = useState<Device[]>([])
+  const [details, setDetails] = useState<number>()
+  const actions = permittedActions(permitted)
+  const canBind = permitted(can.device('bind'))
+
+  const rows = list.data?.list ?? []
+  const total = list.data?.total ?? 0
+  // The selection as it is now: the list refreshes, and a selected device may have changed status.
+  const current = useMemo(() => {
+    const fresh = new Map(rows.map((device) => [device.id, device]))
+    return selected.map((device) => fresh.get(device.id) ?? device)
+  }, [rows, selected])
+
+  const { run, dialogs } = useDeviceActions(nodes, (action: DeviceAction, ids: number[]) => {
+    if (action !== 'move') setSelected((kept) => kept.filter((device) => !ids.includes(device.id)))
+  })
+
+  function changeRequest(next: Partial<DeviceListQuery>) {
+    setParams(withDeviceListRequest({ ...request, ...next }), { replace: true })
+  }
+
+  // A selection is kept across pages, not across filters: what it holds would be out of sight.
+  function handleFilter(change: FilterChange) {
+    setSelected([])
+    changeRequest({ ...change, pageIndex: 1 })
+  }
+
+  // Unbinding or deleting can leave the page past the end: go to the last page there is.
+  useEffect(() => {
+    if (!list.data || list.isPlaceholderData || request.pageIndex === 1) return
+    const last = Math.max(1, Math.ceil(total / request.pageOffset))
+    if (request.pageIndex > last)
+      setParams(withDeviceListRequest({ ...request, pageIndex: last }), { replace: true })
+  }, [list.data, list.isPlaceholderData, total, request, setParams])
+
+  const columns = deviceColumns({
+    t,
+    request,
+    rootLabel: t('projects.rootName'),
+    actions,
+    onDetails: (device) => setDetails(device.id),
+    onAction: (action, device) => run(action, [device]),
+  })
+
+  const actionLabels: Record<DeviceAction, string> = {
+    move: t('devices.actions.move'),
+    unbind: t('devices.actions.unbind'),
+    delete: t('devices.actions.delete'),
+  }
+
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+        {t('menu.deviceManagement')}
+      </Typography.Title>
+      <Card>
+        <Flex justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 16 }}>
+          <DeviceFilters
+            request={request}
+            tree={nodes}
+            products={products.data ?? []}
+            onChange={handleFilter}
+            onClear={() => {
+              setSelected([])
+              changeRequest({ ...withoutFilters(request), pageIndex: 1 })
+            }}
+          />
+          {/* Every account allowed to bind may do it here; the primary has no top-bar button (§2). */}
+          {canBind && <BindDeviceButton withHint={user?.is_master === 1} />}
+        </Flex>
+        <Flex
+          justify="space-between"
+          align="center"
+          gap={16}
+          wrap
+          style={{ marginBottom: 12, minHeight: 32 }}
+        >
+          <Typography.Text type="secondary" role="status">
+            {list.data ? t('devices.list.total', { total }) : ''}
+          </Typography.Text>
+          {actions.length > 0 && current.length > 0 && (
+            <Flex gap={8} align="center" wrap>
+              <Typography.Text>{t('devices.list.selected', { count: current.length })}</Typography.Text>
+              {actions.map((action) => (
+                <Button key={action} danger={action !== 'move'} onClick={() => run(action, current)}>
+                  {actionLabels[action]}
+                </Button>
+              ))}
+            </Flex>
+          )}
+        </Flex>
+        {!canView ? (
+          <Alert type="info" showIcon title={t('errors.noPermission')} />
+        ) : list.isError && !list.data ? (
+          <Alert type="error" showIcon title={t('devices.list.loadFailed')} />
+        ) : (
+          <Table<Device>
+            rowKey="id"
+            columns={columns}
+            dataSource={rows}
+            // Only the first load and page changes spin: the refresh every few seconds is silent.
+            loading={list.isPending || (list.isPlaceholderData && list.isFetching)}
+            rowSelection={
+              actions.length > 0
+                ? {
+                    selectedRowKeys: current.map((device) => device.id),
+                    preserveSelectedRowKeys: true,
+                    onChange: (keys, picked) => setSelected(selectionOf(keys, picked, selected)),
+                  }
+                : undefined
+            }
+            locale={{
+              emptyText: (
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={isFiltered(request) ? t('devices.list.noMatch') : t('devices.list.empty')}
+                />
+              ),
+            }}
+            onChange={(_pagination, _filters, sorter, extra) => {
+              if (extra.action !== 'sort') return
+              const { columnKey, order } = sorter as SorterResult<Device>
+              changeRequest(
+                order
+                  ? {
+                      sort: columnKey as DeviceSortField,
+                      order: order === 'ascend' ? 'asc' : 'desc',
+                      pageIndex: 1,
+                    }
+                  : { sort: undefined, order: undefined, pageIndex: 1 },
+              )
+            }}
+            pagination={{
+              current: request.pageIndex,
+              pageSize: request.pageOffset,
+              total,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              onChange: (pageIndex, pageOffset) =>
+                changeRequest({ pageIndex: pageOffset === request.pageOffset ? pageIndex : 1, pageOffset }),
+            }}
+            scroll={{ x: 'max-content' }}
+            size="middle"
+          />
+        )}
+      </Card>
+      {details !== undefined && <DeviceDetailsDrawer id={details} onClose={() => setDetails(undefined)} />}
+      {dialogs}
+    </>
+  )
+}
+
+function withoutFilters(request: DeviceListQuery): DeviceListQuery {
+  return {
+    pageIndex: request.pageIndex,
+    pageOffset: request.pageOffset,
+    ...(request.sort ? { sort: request.sort, order: request.order } : {}),
+  }
+}
+
+/**
+ * The selected devices for antd's keys: rows of other pages (kept by preserveSelectedRowKeys)
+ * may come back undefined, so they are taken from the previous selection.
+ */
+function selectionOf(
+  keys: readonly Key[],
+  picked: readonly (Device | undefined)[],
+  previous: readonly Device[],
+): Device[] {
+  const known = new Map(previous.map((device) => [device.id, device]))
+  for (const device of picked) if (device) known.set(device.id, device)
+  return keys.flatMap((key) => known.get(Number(key)) ?? [])
+}

@@ -1,0 +1,105 @@
+import { Modal } from 'antd'
+import { type ReactElement, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../shared/api'
+import '../../shared/i18n/device-messages'
+import { translateKey } from '../../shared/i18n/i18n'
+import { toast } from '../../shared/ui/feedback'
+import type { GroupNode } from '../projects/api'
+import { type Device, useDeleteDevices, useUnbindDevices } from './api'
+import { type DeviceAction, decideBatch } from './batch-rules'
+import { deviceLabel } from './labels'
+import { MoveDevicesModal } from './MoveDevicesModal'
+
+export interface DeviceActions {
+  /** checks the §5 batch rules, then asks (unbind, delete) or opens the move dialog */
+  run: (action: DeviceAction, devices: readonly Device[]) => void
+  /** render once: the confirmations and the move dialog live there */
+  dialogs: ReactElement
+}
+
+/**
+ * Move, unbind and delete, for one row or a selection. A refused batch says why instead of
+ * calling the server; `onDone` hears which devices an action went through for.
+ */
+export function useDeviceActions(
+  tree: readonly GroupNode[],
+  onDone: (action: DeviceAction, ids: number[]) => void,
+): DeviceActions {
+  const { t } = useTranslation()
+  const [modal, holder] = Modal.useModal()
+  const [moving, setMoving] = useState<readonly Device[]>()
+  const unbind = useUnbindDevices()
+  const remove = useDeleteDevices()
+
+  function confirm(action: 'unbind' | 'delete', devices: readonly Device[]) {
+    const only = devices.length === 1 ? devices[0] : undefined
+    const ids = devices.map((device) => device.id)
+    const texts =
+      action === 'unbind'
+        ? {
+            title: only
+              ? t('devices.unbind.title', { name: deviceLabel(only) })
+              : t('devices.unbind.titleMany', { count: devices.length }),
+            content: t('devices.unbind.content'),
+            ok: t('devices.actions.unbind'),
+            done: t('devices.unbind.done'),
+          }
+        : {
+            title: only
+              ? t('devices.delete.title', { name: deviceLabel(only) })
+              : t('devices.delete.titleMany', { count: devices.length }),
+            content: t('devices.delete.content'),
+            ok: t('devices.actions.delete'),
+            done: t('devices.delete.done'),
+          }
+    modal.confirm({
+      title: texts.title,
+      content: texts.content,
+      okText: texts.ok,
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await (action === 'unbind' ? unbind : remove).mutateAsync(ids)
+        } catch (error) {
+          // §8: "Online devices cannot be deleted" when one came online meanwhile, and the like.
+          if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
+          return
+        }
+        onDone(action, ids)
+        void toast.success(texts.done)
+      },
+    })
+  }
+
+  function run(action: DeviceAction, devices: readonly Device[]) {
+    const decision = decideBatch(action, devices)
+    if (!decision.allowed) {
+      void toast.error(translateKey(decision.reason))
+      return
+    }
+    if (action === 'move') setMoving(devices)
+    else confirm(action, devices)
+  }
+
+  const dialogs = (
+    <>
+      {holder}
+      {moving && (
+        <MoveDevicesModal
+          devices={moving}
+          tree={tree}
+          onClose={() => setMoving(undefined)}
+          onMoved={() =>
+            onDone(
+              'move',
+              moving.map((device) => device.id),
+            )
+          }
+        />
+      )}
+    </>
+  )
+  return { run, dialogs }
+}

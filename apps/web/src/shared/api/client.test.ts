@@ -1,0 +1,244 @@
+import { ErrorCode } from '@canopy/shared/errors'
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createSessionStore, type StoredTokens } from '../storage/session'
+import { ApiError } from './api-error'
+import { type ApiHooks, createApiClient } from './client'
+
+const NOW = 1_700_000_000_000
+const BASE = 'http://console.test/api/'
+
+type Handler = (config: InternalAxiosRequestConfig) => { status: number; data: unknown } | Promise<never>
+
+function envelope(data: unknown, codes: number[] = []) {
+  return { status: codes[0] ?? 10000, errorCode: codes, data }
+}
+
+function setup(handler: Handler, tokens?: Partial<StoredTokens>) {
+  const session = createSessionStore(window.sessionStorage)
+  if (tokens) {
+    session.saveTokens({
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+      expiresIn: 3600,
+      obtainedAt: NOW,
+      apiDomain: BASE,
+      ...tokens,
+    })
+  }
+  const hooks: ApiHooks = {
+    toast: vi.fn(),
+    hideLoading: vi.fn(),
+    forcedLogout: vi.fn(),
+    refreshFailed: vi.fn(),
+  }
+  const calls: InternalAxiosRequestConfig[] = []
+  const adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+    calls.push(config)
+    const { status, data } = await handler(config)
+    return { status, statusText: '', headers: {}, config, data }
+  }
+  const client = createApiClient({ baseURL: BASE, session, hooks, adapter, now: () => NOW })
+  return { client, hooks, calls, session }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof ApiError) return error
+    throw error
+  }
+  throw new Error('expected the call to fail')
+}
+
+beforeEach(() => {
+  window.sessionStorage.clear()
+})
+
+describe('envelope', () => {
+  it('resolves with data when the status is 10000', async () => {
+    const { client, hooks } = setup(() => ({ status: 200, data: envelope({ uid: 7 }) }))
+    await expect(client.get('backend/auth/userinfo')).resolves.toEqual({ uid: 7 })
+    expect(hooks.toast).not.toHaveBeenCalled()
+  })
+
+  it('sends the stored access token as a bearer token', async () => {
+    const { client, calls } = setup(() => ({ status: 200, data: envelope(null) }), {})
+    await client.get('backend/user/info')
+    expect(calls[0]?.headers.Authorization).toBe('Bearer access-1')
+    expect(calls[0]?.url).toBe('backend/user/info')
+  })
+
+  it('sends no token on anonymous calls', async () => {
+    const { client, calls } = setup(() => ({ status: 200, data: envelope(null) }), {})
+    await client.post('backend/auth/token', {}, { anonymous: true })
+    expect(calls[0]?.headers.Authorization).toBeUndefined()
+  })
+})
+
+describe('failures', () => {
+  it('toasts a listed code, hides the loading overlay and still rejects', async () => {
+    const { client, hooks } = setup(() => ({ status: 429, data: envelope(null, [ErrorCode.TOO_FREQUENT]) }))
+    const error = await rejection(client.post('backend/user/password/sendmail', {}))
+    expect(hooks.toast).toHaveBeenCalledWith('errors.tooFrequent')
+    expect(hooks.hideLoading).toHaveBeenCalled()
+    expect(hooks.forcedLogout).not.toHaveBeenCalled()
+    expect(error).toMatchObject({ codes: [ErrorCode.TOO_FREQUENT], status: 429, shown: true })
+  })
+
+  it('rejects an unlisted code to the caller without a toast, even with HTTP 401', async () => {
+    const { client, hooks } = setup(() => ({
+      status: 401,
+      data: envelope(null, [ErrorCode.ACCOUNT_OR_PASSWORD]),
+    }))
+    const error = await rejection(client.post('backend/auth/token', {}, { anonymous: true }))
+    expect(error.messageKey).toBe('errors.accountOrPassword')
+    expect(error.shown).toBe(false)
+    expect(hooks.toast).not.toHaveBeenCalled()
+    expect(hooks.forcedLogout).not.toHaveBeenCalled()
+  })
+
+  it('hands field violations to the caller', async () => {
+    const violations = [{ field: 'email', rule: 'validation.email_set_error_tips' }]
+    const { client } = setup(() => ({
+      status: 400,
+      data: envelope({ violations }, [ErrorCode.INVALID_PARAMETER]),
+    }))
+    const error = await rejection(client.post('backend/user/register', {}))
+    expect(error.violations).toEqual(violations)
+  })
+
+  it('forces a logout on a logout code, without a toast of its own', async () => {
+    const { client, hooks } = setup(
+      () => ({ status: 401, data: envelope(null, [ErrorCode.ACCOUNT_DISABLED]) }),
+      {},
+    )
+    const error = await rejection(client.get('backend/user/info'))
+    expect(hooks.forcedLogout).toHaveBeenCalledWith('errors.accountDisabled')
+    expect(hooks.toast).not.toHaveBeenCalled()
+    expect(error.shown).toBe(true)
+  })
+
+  it('forces a logout on HTTP 401 without an envelope', async () => {
+    const { client, hooks } = setup(() => ({ status: 401, data: 'Unauthorized' }), {})
+    await rejection(client.get('backend/user/info'))
+    expect(hooks.forcedLogout).toHaveBeenCalledWith('errors.unauthorized')
+  })
+
+  it('toasts the HTTP status message when there is no envelope', async () => {
+    const { client, hooks } = setup(() => ({ status: 502, data: '<html>Bad Gateway</html>' }))
+    const error = await rejection(client.get('backend/common/countrycodes'))
+    expect(hooks.toast).toHaveBeenCalledWith('errors.badGateway')
+    expect(error.status).toBe(502)
+  })
+
+  it('toasts a network error and a timeout', async () => {
+    const network = setup(() => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK')))
+    await rejection(network.client.get('backend/common/countrycodes'))
+    expect(network.hooks.toast).toHaveBeenCalledWith('errors.network')
+
+    const timeout = setup(() => Promise.reject(new AxiosError('timeout', 'ECONNABORTED')))
+    await rejection(timeout.client.get('backend/common/countrycodes'))
+    expect(timeout.hooks.toast).toHaveBeenCalledWith('errors.timeout')
+  })
+
+  it('leaves a listed code the caller shows in place to the caller, and still forces logouts', async () => {
+    const { client, hooks } = setup(() => ({ status: 400, data: envelope(null, [ErrorCode.BIND_ERROR]) }), {})
+    const options = { shownInPlace: [ErrorCode.BIND_ERROR, ErrorCode.TOKEN_EXPIRED] }
+    const error = await rejection(client.post('backend/device/bind', {}, options))
+    expect(hooks.toast).not.toHaveBeenCalled()
+    expect(error).toMatchObject({
+      codes: [ErrorCode.BIND_ERROR],
+      messageKey: 'errors.bindError',
+      shown: false,
+    })
+
+    const expired = setup(() => ({ status: 401, data: envelope(null, [ErrorCode.TOKEN_EXPIRED]) }), {})
+    await rejection(expired.client.post('backend/device/bind', {}, options))
+    expect(expired.hooks.forcedLogout).toHaveBeenCalledWith('errors.credentialsExpired')
+  })
+
+  it('stays silent when the caller asks it to', async () => {
+    const { client, hooks } = setup(
+      () => ({ status: 401, data: envelope(null, [ErrorCode.TOKEN_EXPIRED]) }),
+      {},
+    )
+    const error = await rejection(client.get('backend/auth/token/destroy', undefined, { silent: true }))
+    expect(hooks.forcedLogout).not.toHaveBeenCalled()
+    expect(hooks.toast).not.toHaveBeenCalled()
+    expect(error.shown).toBe(false)
+  })
+})
+
+describe('token refresh', () => {
+  const fresh = {
+    access_token: 'access-2',
+    refresh_token: 'refresh-2',
+    expires_in: 3600,
+    token_type: 'Bearer',
+  }
+
+  function refreshingServer(refreshReply: () => { status: number; data: unknown }) {
+    return (config: InternalAxiosRequestConfig) => {
+      if (config.url === 'backend/auth/token/refresh') return refreshReply()
+      return { status: 200, data: envelope({ auth: config.headers.Authorization }) }
+    }
+  }
+
+  it('does not refresh before 80% of the lifetime', async () => {
+    const { client, calls } = setup(
+      refreshingServer(() => ({ status: 200, data: envelope(fresh) })),
+      { obtainedAt: NOW - 3600 * 1000 * 0.79 },
+    )
+    await expect(client.get('backend/user/info')).resolves.toEqual({ auth: 'Bearer access-1' })
+    expect(calls.map((c) => c.url)).toEqual(['backend/user/info'])
+  })
+
+  it('refreshes first once more than 80% has passed, and stores the new pair', async () => {
+    const { client, calls, session } = setup(
+      refreshingServer(() => ({ status: 200, data: envelope(fresh) })),
+      { obtainedAt: NOW - 3600 * 1000 * 0.81 },
+    )
+    await expect(client.get('backend/user/info')).resolves.toEqual({ auth: 'Bearer access-2' })
+    expect(calls.map((c) => c.url)).toEqual(['backend/auth/token/refresh', 'backend/user/info'])
+    expect(JSON.parse(calls[0]?.data as string)).toEqual({ refresh_token: 'refresh-1' })
+    expect(session.readTokens()).toMatchObject({
+      accessToken: 'access-2',
+      refreshToken: 'refresh-2',
+      obtainedAt: NOW,
+    })
+  })
+
+  it('runs one refresh for concurrent calls, which all wait for it', async () => {
+    const { client, calls } = setup(
+      refreshingServer(() => ({ status: 200, data: envelope(fresh) })),
+      { obtainedAt: NOW - 3600 * 1000 * 0.9 },
+    )
+    const results = await Promise.all([
+      client.get('backend/user/info'),
+      client.get('backend/auth/userinfo'),
+      client.post('backend/user/save', {}),
+    ])
+    expect(results).toEqual([
+      { auth: 'Bearer access-2' },
+      { auth: 'Bearer access-2' },
+      { auth: 'Bearer access-2' },
+    ])
+    expect(calls.filter((c) => c.url === 'backend/auth/token/refresh')).toHaveLength(1)
+  })
+
+  it('logs out locally when the refresh fails, without sending the call', async () => {
+    const { client, calls, hooks, session } = setup(
+      refreshingServer(() => ({ status: 401, data: envelope(null, [ErrorCode.REFRESH_TOKEN_REUSED]) })),
+      { obtainedAt: NOW - 3600 * 1000 },
+    )
+    session.saveRouteItem(['/home/main'])
+    await rejection(client.get('backend/user/info'))
+    expect(hooks.refreshFailed).toHaveBeenCalledTimes(1)
+    expect(hooks.forcedLogout).not.toHaveBeenCalled()
+    expect(session.readTokens()).toBeUndefined()
+    expect(session.readRouteItem()).toBeUndefined()
+    expect(calls.map((c) => c.url)).toEqual(['backend/auth/token/refresh'])
+  })
+})

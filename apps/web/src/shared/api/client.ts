@@ -1,0 +1,205 @@
+import { describeError, type Envelope, httpStatusMessageKey, SUCCESS_STATUS } from '@canopy/shared/errors'
+import axios, { type AxiosAdapter, type AxiosRequestConfig, type AxiosResponse, isAxiosError } from 'axios'
+import type { SessionStore, StoredTokens } from '../storage/session'
+import { ApiError } from './api-error'
+import { needsRefresh, singleFlight } from './token-refresh'
+
+/** §9 request timeout. */
+export const REQUEST_TIMEOUT_MS = 60_000
+
+const REFRESH_PATH = 'backend/auth/token/refresh'
+
+/** What the client asks of the app around it; the client itself knows no UI and no router. */
+export interface ApiHooks {
+  /** show the translated message as an error toast (3 s) */
+  toast(messageKey: string): void
+  hideLoading(): void
+  /** the server ended the session: drop it locally (no server call), go to login, say why */
+  forcedLogout(messageKey: string): void
+  /** the token could not be refreshed; the local session is already cleared */
+  refreshFailed(): void
+}
+
+export interface RequestOptions {
+  /** the caller reports every failure itself: no toast, no forced logout (e.g. the logout call) */
+  readonly silent?: boolean
+  /** no bearer token and no refresh (login, register, password reset) */
+  readonly anonymous?: boolean
+  /**
+   * Listed §8 codes the caller shows where they belong (next to a dialog's buttons) instead of
+   * the client's toast: the bind dialog keeps "bind error" and "device limit" in view.
+   */
+  readonly shownInPlace?: readonly number[]
+  readonly signal?: AbortSignal
+}
+
+export interface ApiClient {
+  get<T>(path: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T>
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>
+}
+
+export interface ApiClientDeps {
+  readonly baseURL: string
+  readonly session: SessionStore
+  readonly hooks: ApiHooks
+  /** tests pass a fake; the browser uses axios's XHR adapter */
+  readonly adapter?: AxiosAdapter
+  readonly now?: () => number
+}
+
+/** The token pair as the token and refresh calls return it. */
+export interface TokenResponse {
+  access_token: string
+  refresh_token: string
+  expires_in: number
+  token_type: 'Bearer'
+}
+
+export function toStoredTokens(response: TokenResponse, obtainedAt: number, apiDomain: string): StoredTokens {
+  return {
+    accessToken: response.access_token,
+    refreshToken: response.refresh_token,
+    expiresIn: response.expires_in,
+    obtainedAt,
+    apiDomain,
+  }
+}
+
+function isEnvelope(body: unknown): body is Envelope {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as Envelope).status === 'number' &&
+    Array.isArray((body as Envelope).errorCode)
+  )
+}
+
+/** How a failed call is reported: which message, and whether as a toast or as a forced logout. */
+export interface Failure {
+  readonly codes: readonly number[]
+  readonly status: number
+  readonly data: unknown
+  readonly messageKey: string
+  readonly toast: boolean
+  readonly forceLogout: boolean
+}
+
+/** Reads a response that is not a success (§8): envelope codes first, the HTTP status otherwise. */
+export function failureOf(response: Pick<AxiosResponse, 'status' | 'data'>): Failure {
+  const { status, data: body } = response
+  if (isEnvelope(body)) {
+    const codes = body.errorCode.length > 0 ? body.errorCode : [body.status]
+    const definition = describeError(codes[0]!)
+    // A catalogued code speaks for itself: a 401 that carries "account or password error" is a
+    // refused login, not an ended session. A 401 with an unknown code still ends the session.
+    const forceLogout = definition ? definition.forceLogout : status === 401
+    return {
+      codes,
+      status,
+      data: body.data,
+      messageKey: definition?.key ?? httpStatusMessageKey(status),
+      toast: !forceLogout && (definition?.toast ?? false),
+      forceLogout,
+    }
+  }
+  // No envelope (an HTML error page, a proxy's 502): only the status is known, and it is toasted.
+  const forceLogout = status === 401
+  return {
+    codes: [],
+    status,
+    data: null,
+    messageKey: httpStatusMessageKey(status),
+    toast: !forceLogout,
+    forceLogout,
+  }
+}
+
+/** No response at all: the network failed or the 60 s timeout struck. */
+function transportFailure(cause: unknown): Failure {
+  const timedOut = isAxiosError(cause) && (cause.code === 'ECONNABORTED' || cause.code === 'ETIMEDOUT')
+  return {
+    codes: [],
+    status: 0,
+    data: null,
+    messageKey: timedOut ? 'errors.timeout' : 'errors.network',
+    toast: true,
+    forceLogout: false,
+  }
+}
+
+function toApiError(failure: Failure, shown: boolean): ApiError {
+  return new ApiError(failure.codes, failure.status, failure.data, failure.messageKey, shown)
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const now = deps.now ?? Date.now
+  const http = axios.create({
+    baseURL: deps.baseURL,
+    timeout: REQUEST_TIMEOUT_MS,
+    // Every status comes back as a response: the envelope, not the status, says what happened.
+    validateStatus: () => true,
+    ...(deps.adapter ? { adapter: deps.adapter } : {}),
+  })
+
+  const refreshTokens = singleFlight(async (): Promise<StoredTokens> => {
+    const current = deps.session.readTokens()
+    let failure: Failure
+    try {
+      const response = await http.post(REFRESH_PATH, { refresh_token: current?.refreshToken ?? '' })
+      if (isEnvelope(response.data) && response.data.status === SUCCESS_STATUS) {
+        const fresh = toStoredTokens(response.data.data as TokenResponse, now(), deps.baseURL)
+        deps.session.saveTokens(fresh)
+        return fresh
+      }
+      failure = failureOf(response)
+    } catch (cause) {
+      failure = transportFailure(cause)
+    }
+    // §4: a failed refresh is a local logout; the app reloads (unless already on the login page).
+    deps.session.clearAll()
+    deps.hooks.refreshFailed()
+    throw toApiError(failure, true)
+  })
+
+  async function authorization(options: RequestOptions): Promise<Record<string, string>> {
+    if (options.anonymous) return {}
+    let tokens = deps.session.readTokens()
+    if (!tokens) return {}
+    if (needsRefresh(tokens, now())) tokens = await refreshTokens()
+    return { Authorization: `Bearer ${tokens.accessToken}` }
+  }
+
+  /** Tells the user (unless the caller asked for silence) and returns the error to reject with. */
+  function report(failure: Failure, options: RequestOptions): ApiError {
+    if (options.silent) return toApiError(failure, false)
+    if (failure.forceLogout) {
+      deps.hooks.forcedLogout(failure.messageKey)
+    } else if (failure.codes.some((code) => options.shownInPlace?.includes(code))) {
+      return toApiError(failure, false)
+    } else if (failure.toast) {
+      deps.hooks.hideLoading()
+      deps.hooks.toast(failure.messageKey)
+    }
+    return toApiError(failure, failure.forceLogout || failure.toast)
+  }
+
+  async function send<T>(config: AxiosRequestConfig, options: RequestOptions = {}): Promise<T> {
+    const headers = await authorization(options)
+    let response: AxiosResponse
+    try {
+      response = await http.request({ ...config, headers, signal: options.signal })
+    } catch (cause) {
+      if (axios.isCancel(cause)) throw cause
+      throw report(transportFailure(cause), options)
+    }
+    if (isEnvelope(response.data) && response.data.status === SUCCESS_STATUS) {
+      return response.data.data as T
+    }
+    throw report(failureOf(response), options)
+  }
+
+  return {
+    get: (url, params, options) => send({ method: 'GET', url, params }, options),
+    post: (url, data, options) => send({ method: 'POST', url, data }, options),
+  }
+}

@@ -1,0 +1,55 @@
+import { LANGUAGES, type Language } from '@canopy/shared/i18n/languages'
+import { Button, Flex } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { chunkFailureKey } from '../chunk-timeout'
+import { currentLanguage, switchLanguage, translateKey } from '../i18n/i18n'
+import { toast } from './feedback'
+
+/**
+ * §1: switches without a reload and remembers the choice in the `lang` cookie.
+ * Three buttons, each language named in itself: one click, no popup, and nothing for the
+ * login page's first paint that is not already there (a Select would add ~20 KB gzip).
+ * A language not yet shown in this tab is downloaded first: its button spins meanwhile, and
+ * the page stays whole in the current language until the new one is there.
+ */
+export function LanguageSwitcher() {
+  const { t } = useTranslation()
+  const active = currentLanguage()
+  const [pending, setPending] = useState<Language>()
+  const names: Record<Language, string> = {
+    'en-us': t('languages.en-us'),
+    'zh-cn': t('languages.zh-cn'),
+    es: t('languages.es'),
+  }
+
+  async function handleSwitch(language: Language) {
+    setPending(language)
+    try {
+      await switchLanguage(language)
+    } catch (error) {
+      void toast.error(translateKey(chunkFailureKey(error)))
+    } finally {
+      setPending(undefined)
+    }
+  }
+
+  return (
+    <Flex role="group" aria-label={t('common.language')} gap={2}>
+      {LANGUAGES.map((language) => (
+        <Button
+          key={language}
+          size="small"
+          type={language === active ? 'primary' : 'text'}
+          aria-pressed={language === active}
+          loading={pending === language}
+          disabled={pending !== undefined && pending !== language}
+          lang={language === 'zh-cn' ? 'zh-CN' : language === 'es' ? 'es' : 'en'}
+          onClick={() => void handleSwitch(language)}
+        >
+          {names[language]}
+        </Button>
+      ))}
+    </Flex>
+  )
+}
