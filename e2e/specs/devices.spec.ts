@@ -1,0 +1,123 @@
+import type { Fleet } from '@canopy/simulator'
+import { simulatedPassword } from '@canopy/simulator'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { logIn, registerViaApi } from '../support/accounts'
+import { addProjectViaApi, startTestFleet } from '../support/devices'
+
+let fleet: Fleet
+
+test.beforeAll(async () => {
+  fleet = await startTestFleet(2)
+})
+
+test.afterAll(async () => {
+  await fleet?.stop()
+})
+
+async function openMenu(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true }).click()
+}
+
+/** The device list's row of a MAC. */
+function deviceRow(page: Page, mac: string): Locator {
+  return page.getByRole('row').filter({ has: page.getByText(mac, { exact: true }) })
+}
+
+async function fillBindDialog(dialog: Locator, mac: string, password: string) {
+  await dialog.getByLabel('Device MAC').fill(mac)
+  await dialog.getByLabel('Management password').fill(password)
+}
+
+test('devices come online: bind a virtual device, watch it online, move it, see it go offline', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const [device, other] = fleet.devices
+  if (!device || !other) throw new Error('the fleet has two devices')
+  const primary = await registerViaApi(page.request)
+  await page.goto('/login')
+  await logIn(page, primary)
+  await expect(page).toHaveURL(/\/home\/main$/)
+  await addProjectViaApi(page, 'Lobby')
+
+  // The primary has no bind button in the top bar (§2): it binds from the device list.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Bind device' })).toHaveCount(0)
+  await openMenu(page, 'Device management')
+  await expect(page).toHaveURL(/\/device\/management$/)
+  await expect(page.getByText('No devices yet')).toBeVisible()
+
+  // §4: the first-time hint points at the bind button until it is dismissed.
+  const hint = page.getByRole('tooltip').filter({ hasText: 'Bind your first device' })
+  await expect(hint).toBeVisible()
+  await hint.getByRole('button', { name: 'Got it' }).click()
+  await expect(hint).toBeHidden()
+
+  const dialog = page.getByRole('dialog', { name: 'Bind device' })
+  await page.getByRole('button', { name: 'Bind device' }).click()
+  await expect(dialog).toBeVisible()
+
+  // The dialog's own rules first: no project ticked, a multicast MAC.
+  await fillBindDialog(dialog, '01:00:5E:00:00:01', 'whatever1')
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  await expect(dialog.getByText('The MAC address cannot be a multicast or broadcast address')).toBeVisible()
+  await expect(dialog.getByText('Please select a project')).toBeVisible()
+  const projects = dialog.getByRole('tree', { name: 'Project of the device' })
+  await projects.getByRole('treeitem', { name: 'My Project' }).getByRole('checkbox').click()
+  await expect(projects.getByRole('treeitem', { name: 'My Project' })).toHaveAttribute('aria-checked', 'true')
+
+  // A wrong management password is refused with the bind-error message, beside the buttons.
+  await fillBindDialog(dialog, other.mac.toLowerCase(), 'wrong-password')
+  await expect(dialog.getByLabel('Device MAC')).toHaveValue(other.mac)
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('The device account or management password is wrong')
+
+  // The right one binds it; the device shows in the list, online, within seconds.
+  await fillBindDialog(dialog, device.mac, simulatedPassword(device.mac))
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Set successfully. The device will appear in the list')).toBeVisible()
+  const row = deviceRow(page, device.mac)
+  await expect(row).toBeVisible()
+  await expect(row.getByText('Online', { exact: true })).toBeVisible()
+  await expect(row.getByRole('cell', { name: 'My Project', exact: true })).toBeVisible()
+
+  // Its details: what it reported.
+  await row.getByRole('button', { name: 'Details' }).click()
+  const details = page.getByRole('dialog', { name: /^Details of / })
+  await expect(details.getByText(device.mac, { exact: true })).toBeVisible()
+  await expect(details.getByText('Radios')).toBeVisible()
+  await details.getByRole('button', { name: 'Close' }).click()
+  await expect(details).toBeHidden()
+
+  // Home: the project overview counts it online.
+  await openMenu(page, 'Home')
+  const overview = page.getByRole('region', { name: 'Project overview' })
+  await expect(overview.getByText('1 / 1 online')).toBeVisible()
+  await expect(overview.getByText('No device is offline.')).toBeVisible()
+
+  // Move it to the sub-project.
+  await openMenu(page, 'Device management')
+  await row.getByRole('button', { name: 'Move' }).click()
+  const move = page.getByRole('dialog', { name: 'Move to another project' })
+  await move.getByRole('combobox', { name: 'Project' }).click()
+  await page.getByRole('treeitem', { name: 'Lobby' }).click()
+  await move.getByRole('button', { name: 'Move' }).click()
+  await expect(move).toBeHidden()
+  await expect(row.getByRole('cell', { name: 'Lobby', exact: true })).toBeVisible()
+
+  // An online device cannot be deleted (§4), and the console says so.
+  await row.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Online devices cannot be deleted')).toBeVisible()
+
+  // The simulator switches it off: the list shows it offline without a reload (within 5 s).
+  await device.stop()
+  await expect(row.getByText('Offline', { exact: true })).toBeVisible({ timeout: 8_000 })
+
+  // Offline, it can be deleted.
+  await row.getByRole('button', { name: 'Delete' }).click()
+  await page
+    .getByRole('dialog', { name: /^Delete / })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await expect(row).toHaveCount(0)
+})

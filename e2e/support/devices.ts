@@ -1,0 +1,40 @@
+import { type Fleet, startFleet } from '@canopy/simulator'
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * Virtual devices (apps/simulator) that register with the server under test and connect to its
+ * broker (e2e/run.ts passes the broker's address). Stop them with `fleet.stop()`.
+ */
+export function startTestFleet(count: number): Promise<Fleet> {
+  const serverUrl = process.env.E2E_BASE_URL
+  const mqttUrl = process.env.E2E_MQTT_URL
+  if (!serverUrl || !mqttUrl) throw new Error('E2E_BASE_URL or E2E_MQTT_URL is not set: run npm run test:e2e')
+  return startFleet({ count, serverUrl, mqttUrl, telemetryIntervalSeconds: 5 })
+}
+
+/** Calls the API as the user signed in on `page` (setup that is not the test's subject). */
+async function callAsUser<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const token = await page.evaluate(() => window.sessionStorage.getItem('canopy.accessToken'))
+  const headers = { authorization: `Bearer ${token}` }
+  const response =
+    method === 'GET'
+      ? await page.request.get(`/api/${path}`, { headers })
+      : await page.request.post(`/api/${path}`, { headers, data })
+  const envelope = (await response.json()) as { status: number; data: T }
+  expect(envelope.status).toBe(10000)
+  return envelope.data
+}
+
+/** Adds a project under the root group, through the API. */
+export async function addProjectViaApi(page: Page, name: string): Promise<void> {
+  const tree = await callAsUser<{ gid: number; pid: number }[]>(page, 'GET', 'backend/workgroup/all?tree=1')
+  const root = tree.find((node) => node.pid === 0)
+  expect(root).toBeDefined()
+  await callAsUser(page, 'POST', 'backend/workgroup/add', {
+    name,
+    pid: root?.gid,
+    address: '',
+    director: '',
+    remark: '',
+  })
+}
