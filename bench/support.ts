@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import path from 'node:path'
+
+export const root = path.resolve(import.meta.dirname, '..')
+export const serverEntry = path.join(root, 'apps/server/dist/main.js')
+
+export function requireBuild(parts: { console: boolean } = { console: false }): void {
+  const consoleMissing = parts.console && !existsSync(path.join(root, 'apps/web/dist/index.html'))
+  if (!existsSync(serverEntry) || consoleMissing) {
+    console.error('Build first: npm run build')
+    process.exit(1)
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+export interface RunningServer {
+  baseUrl: string
+  process: ChildProcess
+  /** milliseconds from spawn until the first successful request */
+  readyAfterMs: number
+  mqttUrl: string
+  stop(): Promise<void>
+}
+
+/** Starts the built server on the embedded defaults and waits until it answers. */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const mqttPort = await freePort()
+  const started = performance.now()
+  const child = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MQTT_PORT: String(mqttPort),
+      MQTT_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited during start-up')
+    try {
+      if ((await fetch(`${baseUrl}/api/backend/common/countrycodes`)).ok) break
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  return {
+    baseUrl,
+    process: child,
+    readyAfterMs: performance.now() - started,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    stop: async () => {
+      child.kill('SIGTERM')
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve))
+    },
+  }
+}
+
+export async function api<T>(baseUrl: string, pathName: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${pathName}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const envelope = (await response.json()) as { status: number; data: T }
+  if (envelope.status !== 10000) throw new Error(`${pathName}: ${JSON.stringify(envelope)}`)
+  return envelope.data
+}
+
+export function printTable(title: string, rows: Array<[string, string, string?]>): void {
+  console.log(`\n${title}`)
+  for (const [name, value, target] of rows) {
+    console.log(`  ${name.padEnd(44)} ${value.padStart(14)}${target ? `   target: ${target}` : ''}`)
+  }
+}
+
+/** Calls the operator API with the token the server wrote to its data directory. */
+export async function operatorApi<T>(
+  baseUrl: string,
+  dataDir: string,
+  method: 'GET' | 'POST',
+  pathName: string,
+  body?: unknown,
+): Promise<T> {
+  const token = readFileSync(path.join(dataDir, 'operator-token'), 'utf8').trim()
+  const response = await fetch(`${baseUrl}/api${pathName}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-canopy-operator-token': token },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const envelope = (await response.json()) as { status: number; data: T }
+  if (envelope.status !== 10000) throw new Error(`${pathName}: ${JSON.stringify(envelope)}`)
+  return envelope.data
+}
+
+/** A process's resident memory, in KB. */
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0)
+}
