@@ -2,11 +2,13 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { createHmac, randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
 import { type RegistrationResponse, registrationPayload, thingNameOf, topics } from '@canopy/shared/protocol'
-import { PROFILES } from '@canopy/simulator'
+import { hashManagementCredential } from '@canopy/shared/protocol/credential'
+import { PROFILES, simulatedPassword } from '@canopy/simulator'
 import { mqtt as crtMqtt, io, iotshadow } from 'aws-iot-device-sdk-v2'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eventually, importSimulatedCatalogue } from '../../test/devices'
+import { bindDevice, eventually, importSimulatedCatalogue } from '../../test/devices'
+import { signedInAccount } from '../../test/factories'
 import { type RunningMosquitto, startMosquitto } from '../../test/mosquitto'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { devices } from '../db/schema'
@@ -324,6 +326,79 @@ describe.each(brokers)('the device protocol on the $name', ({ external }) => {
       expect(document?.state.reported).toEqual({ wifi: { '2g': { channel: 11 } } })
     } finally {
       await connection.disconnect()
+    }
+  })
+
+  it('applies a console setting changed while the SDK device was offline, once it reconnects', async () => {
+    const identity = await register()
+    const thingName = identity.thingName
+    const online = {
+      state: 'online',
+      ts: Math.floor(Date.now() / 1000),
+      model: profile.model,
+      firmware: '1.0.0',
+      telemetryInterval: 30,
+      credential: hashManagementCredential('admin', simulatedPassword(identity.mac)),
+    }
+    const announce = async (connection: crtMqtt.MqttClientConnection, status: object) => {
+      await connection.publish(
+        topics.status(thingName),
+        JSON.stringify(status),
+        crtMqtt.QoS.AtLeastOnce,
+        true,
+      )
+    }
+    const owner = await signedInAccount(app)
+    const first = await sdkDevice(identity)
+    await announce(first.connection, online)
+    await eventually(
+      () => deviceRow(thingName),
+      (row) => row.status === 'online',
+    )
+    const tree = await app.call<Array<{ gid: number }>>({
+      path: '/backend/workgroup/all',
+      token: owner.token,
+      query: { tree: '1' },
+    })
+    const id = await bindDevice(app, owner.token, identity.mac, tree.envelope.data[0]!.gid)
+    await announce(first.connection, { state: 'offline', reason: 'shutdown' })
+    await first.connection.disconnect()
+    await eventually(
+      () => deviceRow(thingName),
+      (row) => row.status === 'offline',
+    )
+
+    const settingsCall = (path: string, body: object) =>
+      app.call<{ sections: Array<{ section: string; status: string }> }>({
+        method: 'POST',
+        path: `/backend/device/${path}`,
+        token: owner.token,
+        body,
+      })
+    expect((await settingsCall('setsystem', { id, settings: { led: false } })).envelope.status).toBe(10000)
+    const systemStatus = async () =>
+      (await settingsCall('settings', { id })).envelope.data.sections.find((row) => row.section === 'system')
+        ?.status
+    expect(await systemStatus()).toBe('pending')
+
+    // Back online, the device asks for its shadow, applies the delta and reports it.
+    const again = await sdkDevice(identity)
+    try {
+      const accepted = next<iotshadow.model.GetShadowResponse>((handler) =>
+        again.shadow.subscribeToGetShadowAccepted({ thingName }, crtMqtt.QoS.AtLeastOnce, handler),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await announce(again.connection, online)
+      await again.shadow.publishGetShadow({ thingName }, crtMqtt.QoS.AtLeastOnce)
+      const delta = (await accepted)?.state?.delta as Record<string, unknown>
+      expect(delta).toEqual({ system: { led: false } })
+      await again.shadow.publishUpdateShadow(
+        { thingName, state: { reported: delta } },
+        crtMqtt.QoS.AtLeastOnce,
+      )
+      await eventually(systemStatus, (status) => status === 'in_sync')
+    } finally {
+      await again.connection.disconnect()
     }
   })
 
