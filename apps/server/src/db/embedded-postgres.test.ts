@@ -20,6 +20,19 @@ describe('the embedded PostgreSQL under concurrent connections', () => {
     await embedded.stop()
   })
 
+  it('answers a result of megabytes intact, while other connections query', async () => {
+    const big = pool.query<{ n: number; s: string }>(
+      'select n, repeat(md5(n::text), 20) as s from generate_series(1, 4000) as n',
+    )
+    const others = Array.from({ length: 20 }, (_, i) => pool.query('select $1::int as n', [i]))
+    const { rows } = await big
+    expect(rows).toHaveLength(4000)
+    expect(rows.every((row, i) => row.n === i + 1 && row.s.length === 640)).toBe(true)
+    expect((await Promise.all(others)).map((answer) => answer.rows[0].n)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i),
+    )
+  })
+
   it('answers hundreds of parameterized queries at once, each with its own result', async () => {
     const answers = await Promise.all(
       Array.from({ length: 400 }, (_, i) =>

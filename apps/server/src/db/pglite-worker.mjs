@@ -67,7 +67,9 @@ class Session {
         await this.db.runExclusive(async () => {
           for (const message of request.messages) {
             await this.db.execProtocolRawStream(message, {
-              onRawData: (data) => request.connection.write(data),
+              // PGlite hands out views of a buffer it reuses for the next chunk, while the socket
+              // may still hold this one: a large answer would arrive corrupted without a copy.
+              onRawData: (data) => request.connection.write(Buffer.from(data)),
             })
           }
         })
