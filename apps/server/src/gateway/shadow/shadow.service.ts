@@ -97,9 +97,44 @@ export class ShadowService {
     return this.update(thing, device.id, { state: { desired } }, onStored)
   }
 
+  /**
+   * The cloud's side for a batch: one transaction stores every device's new desired state, then
+   * each device hears of it exactly as of a single update.
+   */
+  async updateDesiredMany(
+    targets: ReadonlyArray<{ thing: string; deviceId: number }>,
+    desired: JsonObject,
+    /** runs once the new versions (by device id) are stored, before the devices hear of them */
+    onStored?: (versions: Map<number, number>) => Promise<void>,
+  ): Promise<void> {
+    const timestamp = now()
+    const request: UpdateRequest = { state: { desired } }
+    const changes = await this.deps.db.transaction(async (tx) => {
+      const shadows = shadowRepository(tx)
+      const locked = await shadows.findManyForUpdate(targets.map((target) => target.deviceId))
+      const changes = targets.map((target) => {
+        const previous = locked.get(target.deviceId) ?? EMPTY
+        return { target, previous, current: withinLimits(applyUpdate(previous, request.state, timestamp)) }
+      })
+      await shadows.saveMany(
+        changes.map(({ target, current }) => ({ deviceId: target.deviceId, shadow: current })),
+      )
+      return changes
+    })
+    await onStored?.(new Map(changes.map(({ target, current }) => [target.deviceId, current.version])))
+    for (const { target, previous, current } of changes) {
+      await this.announce(target.thing, target.deviceId, request, previous, current, timestamp)
+    }
+  }
+
   async read(deviceId: number): Promise<ShadowDocument | undefined> {
     const stored = await shadowRepository(this.deps.db).find(deviceId)
     return stored ? document(stored) : undefined
+  }
+
+  async readMany(deviceIds: number[]): Promise<Map<number, ShadowDocument>> {
+    const stored = await shadowRepository(this.deps.db).findMany(deviceIds)
+    return new Map([...stored].map(([id, shadow]) => [id, document(shadow)]))
   }
 
   /** `$aws/things/{thing}/shadow/get` from a device. */
@@ -158,20 +193,23 @@ export class ShadowService {
       if (request.version !== undefined && request.version !== previous.version) {
         throw new Refusal(409, 'Version conflict')
       }
-      const current = applyUpdate(previous, request.state, timestamp)
-      if (
-        JSON.stringify({ desired: current.desired, reported: current.reported }).length > SHADOW_MAX_BYTES
-      ) {
-        throw new Refusal(413, 'The payload exceeds the maximum size allowed')
-      }
-      if (depthOf(current.desired) > SHADOW_MAX_DEPTH || depthOf(current.reported) > SHADOW_MAX_DEPTH) {
-        throw new Refusal(400, 'JSON contains too many levels of nesting; maximum is 6')
-      }
+      const current = withinLimits(applyUpdate(previous, request.state, timestamp))
       await shadows.save(deviceId, current)
       return { previous, current }
     })
     await onStored?.(current.version)
+    return this.announce(thing, deviceId, request, previous, current, timestamp)
+  }
 
+  /** Tells the device and the listeners of a stored update: accepted, documents, and any delta. */
+  private async announce(
+    thing: string,
+    deviceId: number,
+    request: UpdateRequest,
+    previous: StoredShadow,
+    current: StoredShadow,
+    timestamp: number,
+  ): Promise<ShadowDocument> {
     const clientToken = request.clientToken ? { clientToken: request.clientToken } : {}
     const sections = sectionsOf(request.state)
     await this.deps.publish(topics.shadow.updateAccepted(thing), {
@@ -221,6 +259,17 @@ export class ShadowService {
     await this.deps.publish(topic, rejection)
     if (!(error instanceof Refusal)) throw error
   }
+}
+
+/** AWS's limits on a shadow document: its size and its depth. */
+function withinLimits(shadow: StoredShadow): StoredShadow {
+  if (JSON.stringify({ desired: shadow.desired, reported: shadow.reported }).length > SHADOW_MAX_BYTES) {
+    throw new Refusal(413, 'The payload exceeds the maximum size allowed')
+  }
+  if (depthOf(shadow.desired) > SHADOW_MAX_DEPTH || depthOf(shadow.reported) > SHADOW_MAX_DEPTH) {
+    throw new Refusal(400, 'JSON contains too many levels of nesting; maximum is 6')
+  }
+  return shadow
 }
 
 function parseJson(payload: Buffer): unknown {

@@ -8,19 +8,32 @@ export type SettingsRow = typeof deviceSettings.$inferSelect
 
 export function settingsRepository(db: Executor) {
   return {
-    async start(values: {
-      deviceId: number
-      section: string
-      status: SettingsStatus
-      previous: JsonObject
-      requestedBy: number
-      operationId: number
-    }): Promise<void> {
-      const row = { ...values, reason: null, requestedAt: sql`now()`, updatedAt: sql`now()` }
+    /** Starts a change of one section on each device (one statement for a whole batch). */
+    async start(
+      changes: Array<{
+        deviceId: number
+        section: string
+        status: SettingsStatus
+        previous: JsonObject
+        requestedBy: number
+        operationId: number
+      }>,
+    ): Promise<void> {
+      if (changes.length === 0) return
+      const stamp = { reason: null, desiredVersion: null, requestedAt: sql`now()`, updatedAt: sql`now()` }
       await db
         .insert(deviceSettings)
-        .values(row)
-        .onConflictDoUpdate({ target: [deviceSettings.deviceId, deviceSettings.section], set: row })
+        .values(changes.map((change) => ({ ...change, ...stamp })))
+        .onConflictDoUpdate({
+          target: [deviceSettings.deviceId, deviceSettings.section],
+          set: {
+            status: sql`excluded.status`,
+            previous: sql`excluded.previous`,
+            requestedBy: sql`excluded.requested_by`,
+            operationId: sql`excluded.operation_id`,
+            ...stamp,
+          },
+        })
     },
 
     async forDevice(deviceId: number): Promise<SettingsRow[]> {
@@ -45,11 +58,17 @@ export function settingsRepository(db: Executor) {
       return row
     },
 
-    async recordVersion(deviceId: number, section: string, version: number): Promise<void> {
-      await db
-        .update(deviceSettings)
-        .set({ desiredVersion: version })
-        .where(and(eq(deviceSettings.deviceId, deviceId), eq(deviceSettings.section, section)))
+    /** The shadow versions a batch's change was written as, by device id, in one statement. */
+    async recordVersions(section: string, versions: Map<number, number>): Promise<void> {
+      if (versions.size === 0) return
+      const rows = sql.join(
+        [...versions].map(([deviceId, version]) => sql`(${deviceId}::int, ${version}::int)`),
+        sql`, `,
+      )
+      await db.execute(sql`
+        update ${deviceSettings} set desired_version = v.version
+        from (values ${rows}) as v(device_id, version)
+        where ${deviceSettings.deviceId} = v.device_id and ${deviceSettings.section} = ${section}`)
     },
 
     /** Moves a section on, unless it has moved on already (another instance, or a newer change). */

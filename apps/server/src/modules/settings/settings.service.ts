@@ -66,8 +66,14 @@ export class SettingsService {
       )
     }
 
-    const before = new Map<number, JsonObject>()
-    for (const device of devices) before.set(device.id, await this.reportedSection(device.id, change.section))
+    const shadows = await this.deps.shadows.readMany(devices.map((device) => device.id))
+    const before = new Map(
+      devices.map((device) => [device.id, reportedSection(shadows.get(device.id), change.section)]),
+    )
+    // A batch is all online (checked above); a single device may wait offline for its change.
+    const status: SettingsStatus = devices.every((device) => device.status === 'online')
+      ? 'applying'
+      : 'pending'
     const operationId = await this.deps.log.record(
       principal,
       change.action,
@@ -77,24 +83,24 @@ export class SettingsService {
         after: withoutSecrets(change.values),
         before: devices.length === 1 ? before.get(devices[0]!.id)! : null,
       },
+      status,
     )
-    for (const device of devices) {
-      const status: SettingsStatus = device.status === 'online' ? 'applying' : 'pending'
-      await settingsRepository(this.deps.db).start({
+    const settings = settingsRepository(this.deps.db)
+    await settings.start(
+      devices.map((device) => ({
         deviceId: device.id,
         section: change.section,
         status,
         previous: before.get(device.id)!,
         requestedBy: principal.account.id,
         operationId,
-      })
-      await this.deps.log.settle(operationId, device.id, status)
-      await this.deps.shadows.updateDesired(
-        device.thingName,
-        { [change.section]: change.values },
-        (version) => settingsRepository(this.deps.db).recordVersion(device.id, change.section, version),
-      )
-    }
+      })),
+    )
+    await this.deps.shadows.updateDesiredMany(
+      devices.map((device) => ({ thing: device.thingName, deviceId: device.id })),
+      { [change.section]: change.values },
+      (versions) => settings.recordVersions(change.section, versions),
+    )
     return { operation_id: operationId }
   }
 
@@ -177,11 +183,6 @@ export class SettingsService {
     }
   }
 
-  private async reportedSection(deviceId: number, section: string): Promise<JsonObject> {
-    const reported = (await this.deps.shadows.read(deviceId))?.state.reported[section]
-    return isJsonObject(reported) ? withoutSecrets(reported) : {}
-  }
-
   private async productsOf(devices: DeviceRow[]): Promise<Map<number, ProductRow>> {
     const products = new Map<number, ProductRow>()
     for (const productId of new Set(devices.map((device) => device.productId))) {
@@ -189,6 +190,12 @@ export class SettingsService {
     }
     return products
   }
+}
+
+/** What a device reports of a section, secrets left out: the "before" of a change. */
+function reportedSection(shadow: ShadowDocument | undefined, section: string): JsonObject {
+  const reported = shadow?.state.reported[section]
+  return isJsonObject(reported) ? withoutSecrets(reported) : {}
 }
 
 /**
