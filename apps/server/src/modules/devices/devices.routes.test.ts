@@ -276,9 +276,9 @@ describe('the device list', () => {
     const status = async () =>
       (await post<{ status: string }>('/backend/device/infos', { id })).envelope.data.status
     device.drop()
-    await eventually(status, (value) => value === 'offline', 5000)
+    await eventually(status, (value) => value === 'offline')
     await device.reboot(0)
-    await eventually(status, (value) => value === 'online', 5000)
+    await eventually(status, (value) => value === 'online')
   })
 })
 

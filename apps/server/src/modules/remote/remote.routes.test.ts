@@ -134,7 +134,11 @@ describe('remote management', () => {
       () => app.call<{ status: string }>({ method: 'POST', path: '/remote/info', body: { token: link } }),
       (answer) => answer.envelope.status === ErrorCode.DEVICE_OFFLINE,
     )
-    expect((await openLink('web')).envelope.status).toBe(ErrorCode.DEVICE_OFFLINE)
+    // The tunnel notices at once (nobody answers); the device list once the broker has the last will.
+    await eventually(
+      () => openLink('web'),
+      (answer) => answer.envelope.status === ErrorCode.DEVICE_OFFLINE,
+    )
     expect((await tunnel(link, '')).json().status).toBe(ErrorCode.DEVICE_OFFLINE)
   })
 })

@@ -1,5 +1,5 @@
 import { can } from '@canopy/shared/permissions'
-import { id } from '@canopy/shared/validation'
+import { diagnosticHost, id } from '@canopy/shared/validation'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { publicRoute, signedInRoute } from '../../http/route'
@@ -10,10 +10,7 @@ const tokenRequest = z.object({ token: z.string().min(1).max(2048) })
 const diagnosticRequest = z.object({
   token: z.string().min(1).max(2048),
   tool: z.enum(['ping', 'traceroute', 'interfaces']),
-  host: z
-    .string()
-    .regex(/^[A-Za-z0-9.-]{1,253}$/, { error: 'validation.url_tips' })
-    .optional(),
+  host: diagnosticHost.optional(),
 })
 
 export function remoteRoutes({ remote }: { remote: RemoteService }) {
