@@ -1,13 +1,12 @@
 // 10,000 virtual devices connected to one built server on the embedded defaults (PGlite, Aedes),
 // reporting telemetry every 30 s. Meanwhile: the device list's p99 (target < 50 ms), and the
 // server's memory per connected device.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fleetMacs, PROFILES, simulatedPassword } from '@canopy/simulator'
 import autocannon from 'autocannon'
-import { api, operatorApi, printTable, requireBuild, root, rssOf, startServer } from './support'
+import { type BenchFleet, startBenchFleet } from './fleet'
+import { operatorApi, printTable, requireBuild, rssOf, startServer } from './support'
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000)
 const SEED = 42
@@ -16,74 +15,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
 requireBuild()
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canopy-bench-fleet-'))
 const server = await startServer(dataDir, { DEVICE_LIMIT: String(DEVICES * 2), LOG_LEVEL: 'error' })
-const fleet = { process: undefined as ReturnType<typeof spawn> | undefined }
+let fleet: BenchFleet | undefined
 try {
-  await operatorApi(server.baseUrl, dataDir, 'POST', '/operator/products/import', {
-    products: (await import('@canopy/simulator')).catalogueEntries(),
-  })
-  const owner = { username: 'fleet_owner', password: 'bench1234', confirm_password: 'bench1234' }
-  await api(server.baseUrl, '/backend/user/register', {
-    ...owner,
-    email: 'fleet@bench.test',
-    agreement: true,
-  })
-  const { access_token: token } = await api<{ access_token: string }>(
-    server.baseUrl,
-    '/backend/auth/token',
-    owner,
-  )
-  const [tree] = await api<Array<{ gid: number }>>(
-    server.baseUrl,
-    '/backend/workgroup/all?tree=1',
-    undefined,
-    token,
-  )
-
   const rssBefore = rssOf(server.process.pid!)
-  const started = performance.now()
-  fleet.process = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(root, 'apps/simulator/src/cli.ts'),
-      `--devices=${DEVICES}`,
-      `--server=${server.baseUrl}`,
-      `--mqtt=${server.mqttUrl}`,
-      '--interval=30',
-      `--seed=${SEED}`,
-      '--failure-rate=0',
-      '--reboots-per-hour=0',
-      '--drops-per-hour=0',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  )
-  await new Promise<void>((resolve, reject) => {
-    fleet.process!.stderr!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('virtual devices online')) resolve()
-    })
-    fleet.process!.once('exit', (code) => reject(new Error(`the fleet exited (${code})`)))
-  })
-  const connectedAfter = (performance.now() - started) / 1000
-
-  // Bind them all, as the bind dialog would, sixteen at a time.
-  const macs = fleetMacs(DEVICES, PROFILES, SEED).map((entry) => entry.mac)
-  const bindStarted = performance.now()
-  for (let start = 0; start < macs.length; start += 16) {
-    await Promise.all(
-      macs
-        .slice(start, start + 16)
-        .map((mac) =>
-          api(
-            server.baseUrl,
-            '/backend/device/bind',
-            { mac, username: 'admin', password: simulatedPassword(mac), gid: tree!.gid },
-            token,
-          ),
-        ),
-    )
-  }
-  const bindSeconds = (performance.now() - bindStarted) / 1000
+  fleet = await startBenchFleet(server, dataDir, { devices: DEVICES, seed: SEED })
+  const { token, connectedAfter, bindSeconds } = fleet
   const rssAfter = rssOf(server.process.pid!)
 
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
@@ -118,9 +54,7 @@ try {
     ['non-2xx list responses (must be 0)', String(firstPage.errors + filtered.errors + searched.errors)],
   ])
 } finally {
-  fleet.process?.kill('SIGTERM')
-  if (fleet.process && fleet.process.exitCode === null)
-    await new Promise((resolve) => fleet.process!.once('exit', resolve))
+  await fleet?.stop()
   await server.stop()
   rmSync(dataDir, { recursive: true, force: true })
 }

@@ -2,7 +2,15 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 
-const benches = ['startup', 'user-info', 'login-page', 'organisation', 'devices-embedded', 'devices-scale']
+const benches = [
+  'startup',
+  'user-info',
+  'login-page',
+  'organisation',
+  'devices-embedded',
+  'devices-scale',
+  'device-settings',
+]
 const chosen = process.argv.slice(2).filter((name) => benches.includes(name))
 for (const name of chosen.length > 0 ? chosen : benches) {
   const result = spawnSync(

@@ -15,6 +15,7 @@ const { values } = parseArgs({
     'failure-rate': { type: 'string', default: '0.05' },
     'reboots-per-hour': { type: 'string', default: '0.05' },
     'drops-per-hour': { type: 'string', default: '0.05' },
+    'apply-delay': { type: 'string', default: '150,600' },
     help: { type: 'boolean' },
   },
 })
@@ -30,6 +31,7 @@ if (values.help) {
   --failure-rate F       share of settings refused with a reason (default 0.05)
   --reboots-per-hour F   random reboots per device per hour (default 0.05)
   --drops-per-hour F     random power losses per device per hour (default 0.05)
+  --apply-delay MIN,MAX  milliseconds a device takes to apply a setting (default 150,600)
 The products must be in the server's catalogue: npm run canopy -- product import-simulated`)
   process.exit(0)
 }
@@ -46,6 +48,7 @@ const fleet = await startFleet({
   failureRate: Number(values['failure-rate']),
   rebootsPerHour: Number(values['reboots-per-hour']),
   dropsPerHour: Number(values['drops-per-hour']),
+  applyDelayMs: values['apply-delay'].split(',').map(Number) as [number, number],
 })
 console.warn(
   `${fleet.devices.length} virtual devices online in ${((performance.now() - started) / 1000).toFixed(1)} s`,

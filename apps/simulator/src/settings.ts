@@ -53,7 +53,7 @@ export function initialConfiguration(
       led: true,
       logging: true,
       timedReboot: { enabled: false, days: [0], time: '03:00' },
-      wifiSchedule: { enabled: false, days: [1, 2, 3, 4, 5], off: '23:00', on: '07:00' },
+      wifiSchedule: { enabled: false, days: [1, 2, 3, 4, 5], off: '01:00', on: '06:00' },
     },
     network: {
       wan: { type: profile.lte ? 'mobile' : 'dhcp', mtu: profile.lte ? 1500 : 1500, vlan: 0 },

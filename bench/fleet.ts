@@ -1,0 +1,115 @@
+// A virtual fleet in its own process, connected to a bench server and bound to one account.
+import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
+import { fleetMacs, PROFILES, simulatedPassword } from '@canopy/simulator'
+import { api, operatorApi, type RunningServer, root } from './support'
+
+export interface BenchFleet {
+  token: string
+  /** seconds from spawn until every device was online */
+  connectedAfter: number
+  /** seconds the bind calls took */
+  bindSeconds: number
+  /** device ids, in MAC order */
+  ids: number[]
+  stop(): Promise<void>
+}
+
+export interface BenchFleetOptions {
+  devices: number
+  seed: number
+  /** the simulator's models; all of them when absent */
+  models?: string[]
+  /** extra simulator flags, e.g. --apply-delay=0,0 */
+  flags?: string[]
+}
+
+/** Imports the simulated catalogue, registers an owner, starts the fleet and binds every device. */
+export async function startBenchFleet(
+  server: RunningServer,
+  dataDir: string,
+  options: BenchFleetOptions,
+): Promise<BenchFleet> {
+  await operatorApi(server.baseUrl, dataDir, 'POST', '/operator/products/import', {
+    products: (await import('@canopy/simulator')).catalogueEntries(),
+  })
+  const owner = { username: 'fleet_owner', password: 'bench1234', confirm_password: 'bench1234' }
+  await api(server.baseUrl, '/backend/user/register', {
+    ...owner,
+    email: 'fleet@bench.test',
+    agreement: true,
+  })
+  const { access_token: token } = await api<{ access_token: string }>(
+    server.baseUrl,
+    '/backend/auth/token',
+    owner,
+  )
+  const [tree] = await api<Array<{ gid: number }>>(
+    server.baseUrl,
+    '/backend/workgroup/all?tree=1',
+    undefined,
+    token,
+  )
+
+  const started = performance.now()
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'apps/simulator/src/cli.ts'),
+      `--devices=${options.devices}`,
+      `--server=${server.baseUrl}`,
+      `--mqtt=${server.mqttUrl}`,
+      '--interval=30',
+      `--seed=${options.seed}`,
+      '--failure-rate=0',
+      '--reboots-per-hour=0',
+      '--drops-per-hour=0',
+      ...(options.models ? [`--models=${options.models.join(',')}`] : []),
+      ...(options.flags ?? []),
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  )
+  const stop = async () => {
+    child.kill('SIGTERM')
+    if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve))
+  }
+  try {
+    await allOnline(child)
+    const connectedAfter = (performance.now() - started) / 1000
+    // Bind them all, as the bind dialog would, sixteen at a time.
+    const profiles = options.models ? PROFILES.filter((p) => options.models!.includes(p.model)) : PROFILES
+    const macs = fleetMacs(options.devices, profiles, options.seed).map((entry) => entry.mac)
+    const bindStarted = performance.now()
+    const ids: number[] = []
+    for (let start = 0; start < macs.length; start += 16) {
+      const bound = await Promise.all(
+        macs
+          .slice(start, start + 16)
+          .map((mac) =>
+            api<{ id: number }>(
+              server.baseUrl,
+              '/backend/device/bind',
+              { mac, username: 'admin', password: simulatedPassword(mac), gid: tree!.gid },
+              token,
+            ),
+          ),
+      )
+      ids.push(...bound.map((device) => device.id))
+    }
+    return { token, connectedAfter, bindSeconds: (performance.now() - bindStarted) / 1000, ids, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+function allOnline(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('virtual devices online')) resolve()
+    })
+    child.once('exit', (code) => reject(new Error(`the fleet exited (${code})`)))
+  })
+}
