@@ -13,6 +13,7 @@ import {
   topics,
 } from '@canopy/shared/protocol'
 import type { Database } from '../../db/client'
+import { eachConcurrently } from '../../lib/concurrency'
 import type { DeviceDirectory } from '../../modules/devices/device-directory'
 import { type StoredShadow, shadowRepository } from './shadow.repository'
 
@@ -42,6 +43,8 @@ interface UpdateRequest {
 }
 
 const now = () => Math.floor(Date.now() / 1000)
+/** devices of a batch told at once */
+const ANNOUNCE_AT_ONCE = 64
 const EMPTY: StoredShadow = { desired: {}, reported: {}, metadata: { desired: {}, reported: {} }, version: 0 }
 
 /**
@@ -122,9 +125,10 @@ export class ShadowService {
       return changes
     })
     await onStored?.(new Map(changes.map(({ target, current }) => [target.deviceId, current.version])))
-    for (const { target, previous, current } of changes) {
-      await this.announce(target.thing, target.deviceId, request, previous, current, timestamp)
-    }
+    // Each device's messages stay in order; devices go in parallel (each publish awaits its ack).
+    await eachConcurrently(changes, ANNOUNCE_AT_ONCE, ({ target, previous, current }) =>
+      this.announce(target.thing, target.deviceId, request, previous, current, timestamp),
+    )
   }
 
   async read(deviceId: number): Promise<ShadowDocument | undefined> {
