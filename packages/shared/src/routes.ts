@@ -32,6 +32,9 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/sendEmail',
   '/resetpassword',
   '/forgetpassword',
+  // remote management links (§2): the signed link is the credential, no login needed
+  '/manager1',
+  '/manager2',
 ]
 
 export const HOME_PATH = '/home/main'
@@ -52,7 +55,11 @@ export const FRAME_ROUTES: readonly ConsoleRoute[] = [
     title: 'menu.device',
     icon: 'device',
     menu: 'device',
-    children: [{ path: '/device/management', title: 'menu.deviceManagement' }],
+    children: [
+      { path: '/device/management', title: 'menu.deviceManagement' },
+      // A device's detail tabs, reached from the list (?id=…&tab=…): not a menu entry.
+      { path: '/device/detail', title: 'menu.deviceDetail', hidden: true, menu: 'device' },
+    ],
   },
   {
     path: '/project',

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { deviceOperationsCatalogues } from './device-operations'
+import { deviceSettingsCatalogues } from './device-settings'
 import { devicesCatalogues } from './devices'
 import { enUS } from './en-us'
 import { es } from './es'
@@ -27,6 +29,8 @@ const sets = {
   core: catalogues,
   organisation: organisationCatalogues,
   devices: devicesCatalogues,
+  'device-operations': deviceOperationsCatalogues,
+  'device-settings': deviceSettingsCatalogues,
 } as const satisfies Record<string, Record<Language, object>>
 
 describe.each(Object.entries(sets))('i18n catalogues: %s', (_name, set) => {

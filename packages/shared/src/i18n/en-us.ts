@@ -28,6 +28,7 @@ export const enUS = {
     homeMain: 'Project management',
     device: 'Device management',
     deviceManagement: 'Device management',
+    deviceDetail: 'Device details',
     project: 'Project management',
     projectManage: 'Project management',
     account: 'Account management',
@@ -113,6 +114,8 @@ export const enUS = {
     period_same: 'The start and end cannot be the same',
     period_order: 'The start must be before the end',
     days_tips: 'Choose at least one day of the week',
+    same_model: 'The selected devices must all be of the same model',
+    channel_tips: 'Please choose a channel the device offers in its region',
   },
   errors: {
     badRequest: 'Bad request',
@@ -361,7 +364,7 @@ export const enUS = {
       'The message tells you why: the MAC address belongs to no known product, or to a model that cannot be bound yet; no device with that address has connected to the cloud; the device is already bound to another account (it must be unbound there first); the device account or management password is wrong; or your account has reached its device limit.',
     deviceListQ: 'What does the device list show?',
     deviceListA:
-      'Every device you may see: its status, name, MAC address, model, firmware, uptime, CPU and memory use, clients, the time it was bound and its project. Filter by project (with its sub-projects), status, type, model or firmware, search by name or MAC address, and sort by the column headings. The list refreshes every few seconds, so a device going online or offline shows within about five seconds.\n\nDetails shows what a device last reported: WAN and LAN, its radios and, for 4G devices, the SIM card, module and signal.',
+      'Every device you may see: its status, name, MAC address, model, firmware, uptime, CPU and memory use, clients, the time it was bound and its project. Filter by project (with its sub-projects), status, type, model or firmware, search by name or MAC address, and sort by the column headings. The list refreshes every few seconds, so a device going online or offline shows within about five seconds.\n\nDetails opens the device’s page: what it last reported and its settings, in tabs for the system, network, WiFi, repeater, device log and clients. A setting changed while the device is offline is applied when it reconnects; each tab shows whether the device has applied the last change.',
     batchQ: 'How do I move, unbind or delete devices?',
     batchA:
       'Use the buttons of a row, or tick several devices and use the buttons above the list. Moving puts the devices in another project. Unbinding releases them from your account, and they can be bound again. Deleting removes them from the cloud; online devices cannot be deleted. You see only the buttons your roles allow.',

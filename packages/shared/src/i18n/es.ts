@@ -26,6 +26,7 @@ export const es: Catalogue = {
     homeMain: 'Gestión de proyectos',
     device: 'Gestión de dispositivos',
     deviceManagement: 'Gestión de dispositivos',
+    deviceDetail: 'Detalles del dispositivo',
     project: 'Gestión de proyectos',
     projectManage: 'Gestión de proyectos',
     account: 'Gestión de cuentas',
@@ -113,6 +114,8 @@ export const es: Catalogue = {
     period_same: 'El inicio y el final no pueden coincidir',
     period_order: 'El inicio debe ser anterior al final',
     days_tips: 'Elija al menos un día de la semana',
+    same_model: 'Los dispositivos seleccionados deben ser todos del mismo modelo',
+    channel_tips: 'Elija un canal que el dispositivo ofrezca en su región',
   },
   errors: {
     badRequest: 'Solicitud incorrecta',
@@ -364,7 +367,7 @@ export const es: Catalogue = {
       'El mensaje indica el motivo: la dirección MAC no pertenece a ningún producto conocido o a un modelo que todavía no se puede vincular; ningún dispositivo con esa dirección se ha conectado a la nube; el dispositivo ya está vinculado a otra cuenta (primero hay que desvincularlo allí); la cuenta del dispositivo o la contraseña de administración no son correctas; o su cuenta ha alcanzado su límite de dispositivos.',
     deviceListQ: '¿Qué muestra la lista de dispositivos?',
     deviceListA:
-      'Todos los dispositivos que puede ver: su estado, nombre, dirección MAC, modelo, firmware, tiempo activo, uso de CPU y de memoria, clientes, la fecha en que se vinculó y su proyecto. Filtre por proyecto (con sus subproyectos), estado, tipo, modelo o firmware, busque por nombre o dirección MAC y ordene con los encabezados de las columnas. La lista se actualiza cada pocos segundos, así que un dispositivo que se conecta o se desconecta aparece así en unos cinco segundos.\n\nDetalles muestra lo último que informó el dispositivo: WAN y LAN, sus radios y, en los dispositivos 4G, la tarjeta SIM, el módulo y la señal.',
+      'Todos los dispositivos que puede ver: su estado, nombre, dirección MAC, modelo, firmware, tiempo activo, uso de CPU y de memoria, clientes, la fecha en que se vinculó y su proyecto. Filtre por proyecto (con sus subproyectos), estado, tipo, modelo o firmware, busque por nombre o dirección MAC y ordene con los encabezados de las columnas. La lista se actualiza cada pocos segundos, así que un dispositivo que se conecta o se desconecta aparece así en unos cinco segundos.\n\nDetalles abre la página del dispositivo: lo último que informó y sus ajustes, en pestañas de sistema, red, WiFi, repetidor, registro del dispositivo y clientes. Un ajuste cambiado mientras el dispositivo está desconectado se aplica cuando se vuelve a conectar; cada pestaña indica si el dispositivo ha aplicado el último cambio.',
     batchQ: '¿Cómo muevo, desvinculo o elimino dispositivos?',
     batchA:
       'Use los botones de una fila, o marque varios dispositivos y use los botones situados sobre la lista. Mover pone los dispositivos en otro proyecto. Desvincular los libera de su cuenta, y se pueden volver a vincular. Eliminar los quita de la nube; los dispositivos en línea no se pueden eliminar. Solo ve los botones que sus roles permiten.',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { firstViolation } from './core'
 import {
+  diagnosticHost,
+  diagnosticHostProblem,
   dnsProblem,
   encryptionPasswordProblem,
   ipProblem,
@@ -135,5 +137,13 @@ describe('addresses (§5)', () => {
     for (const bad of ['https://a b.com', 'https://a..com', 'https://例子.com', 'https://a.com/(x)', '']) {
       expect(urlProblem(bad), bad).toBe('validation.url_tips')
     }
+  })
+  it('diagnostic host: a name or an address, nothing a shell would read', () => {
+    for (const good of ['example.org', '8.8.8.8', 'gw-1.lan'])
+      expect(diagnosticHostProblem(good)).toBeUndefined()
+    for (const bad of ['8.8.8.8; reboot', 'a b', '$(id)', 'a..b', 'x'.repeat(254)]) {
+      expect(diagnosticHostProblem(bad), bad).toBe('validation.url_tips')
+    }
+    expect(firstViolation(diagnosticHost, '')).toBe('validation.url_empty')
   })
 })

@@ -173,3 +173,12 @@ export const ipAddress = ruleOf((value) => ipProblem(value), 'validation.ip_empt
 export const dnsAddress = ruleOf(dnsProblem, 'validation.dns_empty')
 export const subnetMask = ruleOf(maskProblem, 'validation.mask_empty')
 export const url = ruleOf(urlProblem, 'validation.url_empty')
+
+/**
+ * The host a remote diagnostic (ping, traceroute) aims at: a name or an IPv4 address, letters,
+ * digits, dots and hyphens only, since the device hands it to a shell tool.
+ */
+export function diagnosticHostProblem(value: string): string | undefined {
+  return /^[A-Za-z0-9.-]{1,253}$/.test(value) && !value.includes('..') ? undefined : 'validation.url_tips'
+}
+export const diagnosticHost = ruleOf(diagnosticHostProblem, 'validation.url_empty')

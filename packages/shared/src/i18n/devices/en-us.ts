@@ -98,8 +98,6 @@ export const devicesEnUS = {
       noProjects: 'No project to bind to',
     },
     info: {
-      title: 'Device details',
-      titleOf: 'Details of {{name}}',
       basics: 'Device',
       name: 'Name',
       mac: 'MAC',
@@ -130,15 +128,10 @@ export const devicesEnUS = {
         dhcp: 'DHCP',
         mobile: 'Mobile network',
       },
-      radios: 'Radios',
-      band: 'Band',
       bands: {
         '2g': '2.4 GHz',
         '5g': '5 GHz',
       },
-      channel: 'Channel',
-      txPower: 'Transmit power',
-      utilization: 'Channel utilisation',
       lte: '4G module',
       sim: 'SIM card',
       simStates: {
@@ -154,8 +147,6 @@ export const devicesEnUS = {
       signal: 'Signal',
       signalValue: '{{dbm}} dBm',
       operator: 'Operator',
-      noReport: 'The device has not reported its state yet.',
-      staleReport: 'The device is offline: these are the values of its last report.',
       loadFailed: 'The device could not be loaded',
     },
     overview: {

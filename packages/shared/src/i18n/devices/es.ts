@@ -97,8 +97,6 @@ export const devicesEs: DevicesCatalogue = {
       noProjects: 'No hay ningún proyecto al que vincularlo',
     },
     info: {
-      title: 'Detalles del dispositivo',
-      titleOf: 'Detalles de {{name}}',
       basics: 'Dispositivo',
       name: 'Nombre',
       mac: 'MAC',
@@ -129,15 +127,10 @@ export const devicesEs: DevicesCatalogue = {
         dhcp: 'DHCP',
         mobile: 'Red móvil',
       },
-      radios: 'Radios',
-      band: 'Banda',
       bands: {
         '2g': '2,4 GHz',
         '5g': '5 GHz',
       },
-      channel: 'Canal',
-      txPower: 'Potencia de transmisión',
-      utilization: 'Uso del canal',
       lte: 'Módulo 4G',
       sim: 'Tarjeta SIM',
       simStates: {
@@ -153,8 +146,6 @@ export const devicesEs: DevicesCatalogue = {
       signal: 'Señal',
       signalValue: '{{dbm}} dBm',
       operator: 'Operador',
-      noReport: 'El dispositivo todavía no ha informado de su estado.',
-      staleReport: 'El dispositivo está sin conexión: estos son los valores de su último informe.',
       loadFailed: 'No se pudo cargar el dispositivo',
     },
     overview: {

@@ -94,8 +94,6 @@ export const devicesZhCN: DevicesCatalogue = {
       noProjects: '没有可绑定的项目',
     },
     info: {
-      title: '设备详情',
-      titleOf: '{{name}} 的详情',
       basics: '设备',
       name: '名称',
       mac: 'MAC',
@@ -126,15 +124,10 @@ export const devicesZhCN: DevicesCatalogue = {
         dhcp: 'DHCP',
         mobile: '移动网络',
       },
-      radios: '射频',
-      band: '频段',
       bands: {
         '2g': '2.4 GHz',
         '5g': '5 GHz',
       },
-      channel: '信道',
-      txPower: '发射功率',
-      utilization: '信道利用率',
       lte: '4G 模块',
       sim: 'SIM 卡',
       simStates: {
@@ -150,8 +143,6 @@ export const devicesZhCN: DevicesCatalogue = {
       signal: '信号强度',
       signalValue: '{{dbm}} dBm',
       operator: '运营商',
-      noReport: '设备尚未上报状态。',
-      staleReport: '设备已离线，以下为其最后一次上报的数据。',
       loadFailed: '设备详情加载失败',
     },
     overview: {
