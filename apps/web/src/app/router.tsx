@@ -72,6 +72,19 @@ export function createRouter(queryClient: QueryClient) {
           () => import('../features/errors/NotFoundPage'),
           (m) => m.NotFoundPage,
         ),
+        // Remote management links (§2): the link's signed token is the credential
+        pageRoute(
+          'manager1',
+          'deviceOperations.remote.title',
+          () => import('../features/remote/RemoteManagerPage'),
+          (m) => m.RemoteManagerPage,
+        ),
+        pageRoute(
+          'manager2',
+          'deviceOperations.remote.diagnosticsTitle',
+          () => import('../features/remote/RemoteDiagnosticsPage'),
+          (m) => m.RemoteDiagnosticsPage,
+        ),
         // The main frame: top bar and side menu around the signed-in pages
         {
           lazy: lazyPage(
@@ -101,6 +114,12 @@ export function createRouter(queryClient: QueryClient) {
                   frameTitle('/device/management'),
                   () => import('../features/devices/DeviceManagementPage'),
                   (m) => m.DeviceManagementPage,
+                ),
+                pageRoute(
+                  'detail',
+                  frameTitle('/device/detail'),
+                  () => import('../features/device-detail/DeviceDetailPage'),
+                  (m) => m.DeviceDetailPage,
                 ),
               ],
             },

@@ -1,5 +1,5 @@
 import { can } from '@canopy/shared/permissions'
-import { Alert, Button, Card, Empty, Flex, Table, Typography } from 'antd'
+import { Alert, Card, Empty, Flex, Table, Typography } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
 import { type Key, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,13 +16,16 @@ import {
   useDeviceList,
   useDeviceProducts,
 } from './api'
+import { BatchToolbar } from './BatchToolbar'
 import { BindDeviceButton } from './BindDeviceButton'
-import { type DeviceAction, permittedActions } from './batch-rules'
-import { DeviceDetailsDrawer } from './DeviceDetailsDrawer'
+import { type DeviceAction, permittedActions, REMOTE_PERMISSION, ROW_ACTIONS } from './batch-rules'
 import { DeviceFilters, type FilterChange } from './DeviceFilters'
 import { deviceColumns } from './device-columns'
+import { deviceLabel } from './labels'
 import { deviceListRequestOf, isFiltered, withDeviceListRequest } from './list-params'
+import { RemoteMenu } from './RemoteMenu'
 import { useDeviceActions } from './use-device-actions'
+import { useRemoteManagement } from './use-remote-management'
 
 /**
  * /device/management: the devices the caller may see, filtered, sorted and paged by the server,
@@ -41,9 +44,10 @@ export function DeviceManagementPage() {
   const products = useDeviceProducts()
   const nodes = tree.data ?? []
   const [selected, setSelected] = useState<Device[]>([])
-  const [details, setDetails] = useState<number>()
   const actions = permittedActions(permitted)
   const canBind = permitted(can.device('bind'))
+  const canRemote = permitted(REMOTE_PERMISSION)
+  const openRemote = useRemoteManagement()
 
   const rows = list.data?.list ?? []
   const total = list.data?.total ?? 0
@@ -79,16 +83,10 @@ export function DeviceManagementPage() {
     t,
     request,
     rootLabel: t('projects.rootName'),
-    actions,
-    onDetails: (device) => setDetails(device.id),
+    actions: actions.filter((action) => ROW_ACTIONS.includes(action)),
     onAction: (action, device) => run(action, [device]),
+    extraActions: canRemote ? (device) => <RemoteMenu device={device} onOpen={openRemote} /> : undefined,
   })
-
-  const actionLabels: Record<DeviceAction, string> = {
-    move: t('devices.actions.move'),
-    unbind: t('devices.actions.unbind'),
-    delete: t('devices.actions.delete'),
-  }
 
   return (
     <>
@@ -121,14 +119,7 @@ export function DeviceManagementPage() {
             {list.data ? t('devices.list.total', { total }) : ''}
           </Typography.Text>
           {actions.length > 0 && current.length > 0 && (
-            <Flex gap={8} align="center" wrap>
-              <Typography.Text>{t('devices.list.selected', { count: current.length })}</Typography.Text>
-              {actions.map((action) => (
-                <Button key={action} danger={action !== 'move'} onClick={() => run(action, current)}>
-                  {actionLabels[action]}
-                </Button>
-              ))}
-            </Flex>
+            <BatchToolbar selection={current} actions={actions} onRun={run} />
           )}
         </Flex>
         {!canView ? (
@@ -148,6 +139,9 @@ export function DeviceManagementPage() {
                     selectedRowKeys: current.map((device) => device.id),
                     preserveSelectedRowKeys: true,
                     onChange: (keys, picked) => setSelected(selectionOf(keys, picked, selected)),
+                    getCheckboxProps: (device) => ({
+                      'aria-label': t('devices.list.selectDevice', { name: deviceLabel(device) }),
+                    }),
                   }
                 : undefined
             }
@@ -186,7 +180,6 @@ export function DeviceManagementPage() {
           />
         )}
       </Card>
-      {details !== undefined && <DeviceDetailsDrawer id={details} onClose={() => setDetails(undefined)} />}
       {dialogs}
     </>
   )

@@ -2,7 +2,11 @@ import type { TableColumnsType } from 'antd'
 import { Button, Flex, Space, Typography } from 'antd'
 import type { SortOrder } from 'antd/es/table/interface'
 import type { TFunction } from 'i18next'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { formatDateTime } from '../../shared/format'
+import { deviceDetailPath } from '../device-detail/detail-params'
+import { deviceActionLabels } from './action-labels'
 import type { Device, DeviceListQuery, DeviceSortField } from './api'
 import type { DeviceAction } from './batch-rules'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
@@ -16,8 +20,9 @@ export interface DeviceColumnsOptions {
   rootLabel: string
   /** the row actions the user may take (details is always there: the list is for viewing) */
   actions: readonly DeviceAction[]
-  onDetails: (device: Device) => void
   onAction: (action: DeviceAction, device: Device) => void
+  /** more of a row's actions after the others (remote management) */
+  extraActions?: (device: Device) => ReactNode
 }
 
 const NONE = '—'
@@ -42,11 +47,7 @@ export function deviceColumns(options: DeviceColumnsOptions): TableColumnsType<D
     sortDirections: ['ascend', 'descend'] as SortOrder[],
   })
   const live = (device: Device) => device.status === 'online'
-  const actionLabels: Record<DeviceAction, string> = {
-    move: t('devices.actions.move'),
-    unbind: t('devices.actions.unbind'),
-    delete: t('devices.actions.delete'),
-  }
+  const actionLabels = deviceActionLabels(t)
 
   return [
     {
@@ -126,9 +127,10 @@ export function deviceColumns(options: DeviceColumnsOptions): TableColumnsType<D
       fixed: 'right',
       render: (_, device) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => options.onDetails(device)}>
+          {/* A link, not a button: the detail page can open in a new tab too. */}
+          <Link to={deviceDetailPath(device.id)} style={{ paddingInline: 7 }}>
             {t('devices.actions.details')}
-          </Button>
+          </Link>
           {actions.map((action) => (
             <Button
               key={action}
@@ -140,6 +142,7 @@ export function deviceColumns(options: DeviceColumnsOptions): TableColumnsType<D
               {actionLabels[action]}
             </Button>
           ))}
+          {options.extraActions?.(device)}
         </Space>
       ),
     },

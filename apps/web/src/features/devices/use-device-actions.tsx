@@ -7,20 +7,24 @@ import { translateKey } from '../../shared/i18n/i18n'
 import { toast } from '../../shared/ui/feedback'
 import type { GroupNode } from '../projects/api'
 import { type Device, useDeleteDevices, useUnbindDevices } from './api'
-import { type DeviceAction, decideBatch } from './batch-rules'
+import { type DeviceAction, type DeviceOperation, decideBatch } from './batch-rules'
 import { deviceLabel } from './labels'
 import { MoveDevicesModal } from './MoveDevicesModal'
+import { useDeviceOperations } from './use-device-operations'
 
 export interface DeviceActions {
-  /** checks the §5 batch rules, then asks (unbind, delete) or opens the move dialog */
-  run: (action: DeviceAction, devices: readonly Device[]) => void
-  /** render once: the confirmations and the move dialog live there */
+  /**
+   * checks the §5 batch rules, then asks (unbind, delete, reboot), opens a dialog (move, WiFi,
+   * timed reboot) or switches the LED (`led`: on or off)
+   */
+  run: (action: DeviceAction, devices: readonly Device[], options?: { led?: boolean }) => void
+  /** render once: the confirmations, dialogs and progress view live there */
   dialogs: ReactElement
 }
 
 /**
- * Move, unbind and delete, for one row or a selection. A refused batch says why instead of
- * calling the server; `onDone` hears which devices an action went through for.
+ * Every action of the list, for one row or a selection. A refused batch says why instead of
+ * calling the server; `onDone` hears which devices a move, unbind or delete went through for.
  */
 export function useDeviceActions(
   tree: readonly GroupNode[],
@@ -31,6 +35,7 @@ export function useDeviceActions(
   const [moving, setMoving] = useState<readonly Device[]>()
   const unbind = useUnbindDevices()
   const remove = useDeleteDevices()
+  const operations = useDeviceOperations()
 
   function confirm(action: 'unbind' | 'delete', devices: readonly Device[]) {
     const only = devices.length === 1 ? devices[0] : undefined
@@ -73,19 +78,21 @@ export function useDeviceActions(
     })
   }
 
-  function run(action: DeviceAction, devices: readonly Device[]) {
+  function run(action: DeviceAction, devices: readonly Device[], options?: { led?: boolean }) {
     const decision = decideBatch(action, devices)
     if (!decision.allowed) {
       void toast.error(translateKey(decision.reason))
       return
     }
-    if (action === 'move') setMoving(devices)
+    if (isOperation(action)) operations.start(action, devices, options)
+    else if (action === 'move') setMoving(devices)
     else confirm(action, devices)
   }
 
   const dialogs = (
     <>
       {holder}
+      {operations.dialogs}
       {moving && (
         <MoveDevicesModal
           devices={moving}
@@ -102,4 +109,8 @@ export function useDeviceActions(
     </>
   )
   return { run, dialogs }
+}
+
+function isOperation(action: DeviceAction): action is DeviceOperation {
+  return action === 'reboot' || action === 'wifi' || action === 'timedReboot' || action === 'led'
 }

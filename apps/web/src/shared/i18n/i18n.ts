@@ -1,3 +1,5 @@
+import type { DeviceOperationsCatalogue } from '@canopy/shared/i18n/device-operations'
+import type { DeviceSettingsCatalogue } from '@canopy/shared/i18n/device-settings'
 import type { DevicesCatalogue } from '@canopy/shared/i18n/devices'
 import type { Catalogue } from '@canopy/shared/i18n/en-us'
 import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '@canopy/shared/i18n/languages'
@@ -14,7 +16,13 @@ declare module 'i18next' {
     defaultNS: 'translation'
     // The core catalogue of the current language is loaded before the first render; page areas
     // add theirs with their pages (page-messages.ts).
-    resources: { translation: Catalogue & OrganisationCatalogue & DevicesCatalogue }
+    resources: {
+      translation: Catalogue &
+        OrganisationCatalogue &
+        DevicesCatalogue &
+        DeviceOperationsCatalogue &
+        DeviceSettingsCatalogue
+    }
   }
 }
 
