@@ -81,13 +81,13 @@ test('devices come online: bind a virtual device, watch it online, move it, see 
   await expect(row.getByText('Online', { exact: true })).toBeVisible()
   await expect(row.getByRole('cell', { name: 'My Project', exact: true })).toBeVisible()
 
-  // Its details: what it reported.
-  await row.getByRole('button', { name: 'Details' }).click()
-  const details = page.getByRole('dialog', { name: /^Details of / })
-  await expect(details.getByText(device.mac, { exact: true })).toBeVisible()
-  await expect(details.getByText('Radios')).toBeVisible()
-  await details.getByRole('button', { name: 'Close' }).click()
-  await expect(details).toBeHidden()
+  // Its detail page: what it reported (device-settings.spec.ts covers the tabs).
+  await row.getByRole('link', { name: 'Details' }).click()
+  await expect(page).toHaveURL(/\/device\/detail\?id=\d+$/)
+  await expect(page.getByRole('tab', { name: 'System', selected: true })).toBeVisible()
+  await expect(page.getByRole('main').getByText(device.mac, { exact: true })).toBeVisible()
+  await page.goBack()
+  await expect(page).toHaveURL(/\/device\/management/)
 
   // Home: the project overview counts it online.
   await openMenu(page, 'Home')

@@ -1,19 +1,24 @@
-import { type Fleet, startFleet } from '@canopy/simulator'
+import { type Fleet, simulatedPassword, startFleet } from '@canopy/simulator'
 import { expect, type Page } from '@playwright/test'
 
 /**
  * Virtual devices (apps/simulator) that register with the server under test and connect to its
  * broker (e2e/run.ts passes the broker's address). Stop them with `fleet.stop()`.
  */
-export function startTestFleet(count: number): Promise<Fleet> {
+export function startTestFleet(count: number, options: { models?: string[] } = {}): Promise<Fleet> {
   const serverUrl = process.env.E2E_BASE_URL
   const mqttUrl = process.env.E2E_MQTT_URL
   if (!serverUrl || !mqttUrl) throw new Error('E2E_BASE_URL or E2E_MQTT_URL is not set: run npm run test:e2e')
-  return startFleet({ count, serverUrl, mqttUrl, telemetryIntervalSeconds: 5 })
+  return startFleet({ count, serverUrl, mqttUrl, telemetryIntervalSeconds: 5, models: options.models })
 }
 
 /** Calls the API as the user signed in on `page` (setup that is not the test's subject). */
-async function callAsUser<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+export async function callAsUser<T>(
+  page: Page,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const token = await page.evaluate(() => window.sessionStorage.getItem('canopy.accessToken'))
   const headers = { authorization: `Bearer ${token}` }
   const response =
@@ -37,4 +42,26 @@ export async function addProjectViaApi(page: Page, name: string): Promise<void> 
     director: '',
     remark: '',
   })
+}
+
+/**
+ * Binds a virtual device to the root project through the API, with its management password;
+ * returns its id (for tests whose subject is not the bind dialog).
+ */
+export async function bindDeviceViaApi(page: Page, mac: string): Promise<number> {
+  const tree = await callAsUser<{ gid: number; pid: number }[]>(page, 'GET', 'backend/workgroup/all?tree=1')
+  const root = tree.find((node) => node.pid === 0)
+  expect(root).toBeDefined()
+  let id = 0
+  // The device vouches for its password once its status has reached the server: retry until then.
+  await expect(async () => {
+    const bound = await callAsUser<{ id: number }>(page, 'POST', 'backend/device/bind', {
+      mac,
+      username: 'admin',
+      password: simulatedPassword(mac),
+      gid: String(root?.gid),
+    })
+    id = bound.id
+  }).toPass({ timeout: 15_000 })
+  return id
 }
