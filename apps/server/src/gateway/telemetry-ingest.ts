@@ -106,11 +106,14 @@ export class TelemetryIngest {
                              ${sql.param(clients)}::int[], ${sql.param(uptime)}::bigint[], ${sql.param(documents)}::jsonb[])
         on conflict (device_id) do update set at = excluded.at, cpu = excluded.cpu, mem = excluded.mem,
           clients = excluded.clients, uptime = excluded.uptime, telemetry = excluded.telemetry`)
-      // Telemetry means the device is there, whatever the watchdog concluded meanwhile.
+      // Telemetry means the device is there, unless it went offline (its last will, or the
+      // watchdog) after this report arrived: a report waiting for the flush must not revive a
+      // device that has just dropped.
       await tx.execute(sql`
-        update devices d set last_seen_at = v.at,
-          status_changed_at = case when d.status = 'online' then d.status_changed_at else now() end,
-          status = 'online'
+        update devices d set last_seen_at = greatest(d.last_seen_at, v.at),
+          status_changed_at = case when d.status = 'online' or d.status_changed_at >= v.at
+                                   then d.status_changed_at else now() end,
+          status = case when d.status = 'offline' and d.status_changed_at >= v.at then 'offline' else 'online' end
         from unnest(${sql.param(ids)}::int[], ${sql.param(at)}::timestamptz[]) as v(id, at) where d.id = v.id`)
       const due = this.dueForSample(rows.map(([id, entry]) => [id, entry.at.getTime()] as const))
       if (due.length > 0) {

@@ -280,6 +280,26 @@ describe('the device list', () => {
     await device.reboot(0)
     await eventually(status, (value) => value === 'online')
   })
+
+  it('keeps a dropped device offline when its last report is written after its last will', async () => {
+    const device = freshDevice()
+    const id = await bindDevice(app, ownerToken, device.mac, world.a.p1)
+    const status = async () =>
+      (await post<{ status: string }>('/backend/device/infos', { id })).envelope.data.status
+    await app.gateway.ingest.flush()
+    // A report arrives and waits for the next flush; then the device drops.
+    app.gateway.ingest.handle(
+      device.thing,
+      Buffer.from(JSON.stringify({ ts: 1, uptime: 5, cpu: 1, mem: 2, clients: 0 })),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    device.drop()
+    await eventually(status, (value) => value === 'offline')
+    await app.gateway.ingest.flush()
+    expect(await status()).toBe('offline')
+    await device.reboot(0)
+    await eventually(status, (value) => value === 'online')
+  })
 })
 
 describe('unbinding, deleting and moving devices', () => {
