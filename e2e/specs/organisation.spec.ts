@@ -100,6 +100,8 @@ test('a primary builds projects, a role and a child account; the child sees only
   await accountRow.getByRole('button', { name: 'Bind', exact: true }).click()
   const bindDialog = page.getByRole('dialog', { name: 'Bind WeChat' })
   await expect(bindDialog.getByText(`Binding WeChat to ${child.username}`)).toBeVisible()
+  // The server files the bind request once WeChat has handed out the code: scan after that.
+  await expect(bindDialog.getByRole('status')).toContainText('The QR code expires in')
   await scanQrCode(page.request, await waitForQrScene(before))
   await expect(bindDialog).toBeHidden()
   await expect(accountRow.getByText('Bound', { exact: true })).toBeVisible()

@@ -40,17 +40,18 @@ export class WechatService {
     if (!client) throw new AppError(ErrorCode.WECHAT_NOT_CONFIGURED)
     const accountId = await this.target(principal, uid)
     const scene = `bind_${randomBytes(16).toString('hex')}`
+    // Filed before the code exists, so even the quickest scan finds it; an unused one expires.
+    await wechatRepository(this.deps.db).createBindRequest(
+      scene,
+      accountId,
+      new Date(Date.now() + QR_CODE_SECONDS * 1000),
+    )
     let code: Awaited<ReturnType<WechatClient['createTemporaryQrCode']>>
     try {
       code = await client.createTemporaryQrCode(scene, QR_CODE_SECONDS)
     } catch {
       throw new AppError(ErrorCode.WECHAT_FAILED)
     }
-    await wechatRepository(this.deps.db).createBindRequest(
-      scene,
-      accountId,
-      new Date(Date.now() + code.expire_seconds * 1000),
-    )
     return { uid: accountId, url: code.url, ticket: code.ticket, expire_seconds: code.expire_seconds }
   }
 
