@@ -48,7 +48,7 @@ try {
     ['device list, filtered and sorted, page 3: p99', `${filtered.p99} ms`, '< 50 ms'],
     ['device list, MAC search: p99', `${searched.p99} ms`, '< 50 ms'],
     ['device list requests/s (8 connections)', firstPage.rps.toFixed(0)],
-    ['server RSS per connected device', `${(((rssAfter - rssBefore) * 1024) / DEVICES).toFixed(1)} KB`],
+    ['server RSS per connected device', `${((rssAfter - rssBefore) / DEVICES).toFixed(1)} KB`],
     ['server RSS with the fleet', `${(rssAfter / 1024).toFixed(0)} MB`],
     ['telemetry messages received / invalid', `${metrics.ingest.received} / ${metrics.ingest.invalid}`],
     ['non-2xx list responses (must be 0)', String(firstPage.errors + filtered.errors + searched.errors)],
