@@ -1,5 +1,5 @@
 // What the login page downloads before its first paint: JS and CSS, gzip-compressed sizes,
-// as Chromium actually requests them. Target: at most 300 KB.
+// as Chromium actually requests them before the form is on screen. Target: at most 300 KB.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -23,13 +23,26 @@ const browser = await chromium.launch({
 })
 try {
   const page = await browser.newPage()
-  const assets = new Set<string>()
-  page.on('request', (request) => {
-    const url = new URL(request.url())
-    if (/\.(js|css)$/.test(url.pathname)) assets.add(url.pathname)
+  // The moment the login form's button enters the page: it paints in the same frame. Work the
+  // console defers until after that paint (the zod rules, the toaster) is not counted.
+  await page.addInitScript(() => {
+    const watcher = new MutationObserver(() => {
+      if (!document.querySelector('form button[type="submit"]')) return
+      ;(window as unknown as { usableAt: number }).usableAt = performance.now()
+      watcher.disconnect()
+    })
+    watcher.observe(document, { childList: true, subtree: true })
   })
   await page.goto(`${server.baseUrl}/login`)
   await page.getByRole('button', { name: /log in/i }).waitFor()
+  const assets = await page.evaluate(() => {
+    const usableAt = (window as unknown as { usableAt: number }).usableAt
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime <= usableAt)
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((pathname) => /\.(js|css)$/.test(pathname))
+  })
   const rows = [...assets].sort().map((asset) => {
     const bytes = readFileSync(path.join(root, 'apps/web/dist', asset))
     return { asset, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length }

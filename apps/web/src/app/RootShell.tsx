@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router'
+import { useFirstPageShown } from '../shared/after-first-page'
 import { LoadingOverlay } from '../shared/ui/LoadingOverlay'
 import { useDocumentTitle } from './use-document-title'
 import { useNavigationProgress } from './use-navigation-progress'
@@ -7,6 +8,7 @@ import { useNavigationProgress } from './use-navigation-progress'
 export function RootShell() {
   useNavigationProgress()
   useDocumentTitle()
+  useFirstPageShown()
   return (
     <>
       <Outlet />

@@ -1,6 +1,7 @@
 import type * as Validation from '@canopy/shared/validation'
 import type { RuleSchema } from '@canopy/shared/validation'
 import type { FormRule } from 'antd'
+import { afterFirstPage } from '../after-first-page'
 import { translateKey } from '../i18n/i18n'
 
 /** The shared §5 rules (packages/shared/src/validation). */
@@ -9,9 +10,9 @@ export type Rules = typeof Validation
 let loading: Promise<Rules> | undefined
 
 /**
- * The rules are loaded on first use rather than imported: zod is ~22 KB gzip that the login
- * page's first paint does not need. Creating a rule starts the load, so it has arrived long
- * before anyone submits.
+ * The rules are loaded on first use rather than imported: zod is ~30 KB gzip that the login
+ * page's first paint does not need. Creating a rule starts the load once the page has painted,
+ * so it has arrived long before anyone submits.
  */
 export function loadRules(): Promise<Rules> {
   loading ??= import('@canopy/shared/validation')
@@ -26,7 +27,7 @@ export function loadRules(): Promise<Rules> {
  *   rules={[zodRule((r) => r.accountName)]}
  */
 export function zodRule(pick: (rules: Rules) => RuleSchema): FormRule {
-  void loadRules()
+  afterFirstPage(() => void loadRules())
   return {
     validator: async (_rule, value: unknown) => {
       const rules = await loadRules()

@@ -6,6 +6,7 @@ import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '@canopy/shared/i18n/l
 import type { OrganisationCatalogue } from '@canopy/shared/i18n/organisation'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import { afterFirstPage } from '../after-first-page'
 import { withTimeout } from '../chunk-timeout'
 import { canopyConfig } from '../config'
 import { CORE_CATALOGUES } from './core-catalogues'
@@ -45,8 +46,8 @@ function loadCore(language: Language): Promise<Catalogue> {
 
 function applyLanguage(language: Language): void {
   document.documentElement.lang = htmlLangOf(language)
-  // Only signed-in pages show dates: dayjs loads beside the first paint, not in it.
-  void import('./dayjs-locale').then((m) => m.setDayjsLanguage(language))
+  // Only signed-in pages show dates: dayjs loads after the first paint, not in it.
+  afterFirstPage(() => void import('./dayjs-locale').then((m) => m.setDayjsLanguage(language)))
 }
 
 export function initialLanguage(): Language {

@@ -1,5 +1,6 @@
 import type { message } from 'antd'
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { afterFirstPage, firstPageShown } from '../after-first-page'
 
 /** §9: toasts stay 3 s. */
 export const TOAST_SECONDS = 3
@@ -30,21 +31,27 @@ export const toast = {
 }
 
 async function show(type: 'error' | 'success', text: string): Promise<void> {
+  // A toast cannot wait for a page: it brings the toaster now.
+  firstPageShown()
   const api = await ready()
   await api.open({ type, content: text, duration: TOAST_SECONDS, key: text })
 }
 
 // antd's message (with its notification machinery) is not needed to paint a page: it is loaded
-// right after, and toasts asked for in between wait for it.
+// once the first page has painted, and toasts asked for before it arrives wait for it.
 const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })))
 
 export function FeedbackProvider({ children }: { children: ReactNode }) {
+  const [toasterWanted, setToasterWanted] = useState(false)
+  useEffect(() => afterFirstPage(() => setToasterWanted(true)), [])
   return (
     <>
       {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </>
   )
 }
