@@ -12,6 +12,7 @@ import { registerRoutes } from './http/register-routes'
 import type { RouteDefinition } from './http/route'
 import { childAccountsRoutes } from './modules/accounts/child-accounts.routes'
 import { ChildAccountsService } from './modules/accounts/child-accounts.service'
+import { ChildDirectory } from './modules/accounts/child-directory'
 import { authRoutes } from './modules/auth/auth.routes'
 import { AuthService } from './modules/auth/auth.service'
 import { PrincipalCache } from './modules/auth/principal'
@@ -111,7 +112,7 @@ export async function buildApp(options: {
   const projectDirectory = new ProjectDirectory(db, changes)
   const projects = new ProjectsService({ db, directory: projectDirectory, changes })
   const roles = new RolesService({ db, changes })
-  const children = new ChildAccountsService({ db, changes })
+  const children = new ChildAccountsService({ db, changes, directory: new ChildDirectory(db, changes) })
   const wechat = new WechatService({
     db,
     changes,

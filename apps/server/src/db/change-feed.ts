@@ -5,6 +5,8 @@ import pg from 'pg'
 export type ChangeEvent =
   | { kind: 'account'; id: number }
   | { kind: 'session'; id: string }
+  /** a child account was added to a tenant */
+  | { kind: 'children'; tenantId: number }
   /** the project tree of a tenant changed */
   | { kind: 'projects'; tenantId: number }
   /** a device was registered again, bound, moved, unbound or deleted */

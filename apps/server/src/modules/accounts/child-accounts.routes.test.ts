@@ -138,6 +138,44 @@ describe('child accounts', () => {
     expect(strangerList.envelope.data).toEqual({ total: 0, list: [] })
   })
 
+  it('lists what the children are now: a nickname a child gives itself, a status, a deletion', async () => {
+    const tag = uniqueName('f').slice(0, 8)
+    const child = await addChild()
+    const list = (body: Record<string, unknown>) =>
+      owner.post<{ total: number; list: Array<{ uid: number }> }>('/backend/user/child/list', {
+        pageIndex: 1,
+        pageOffset: 10,
+        ...body,
+      })
+    expect((await list({ keyword: tag })).envelope.data.total).toBe(0)
+
+    const session = await login(app, child)
+    const saved = await app.call({
+      method: 'POST',
+      path: '/backend/user/save',
+      token: session.access_token,
+      body: { nickname: tag.toUpperCase(), email: `${tag}@example.test` },
+    })
+    expect(saved.envelope.status).toBe(10000)
+    expect((await list({ keyword: tag })).envelope.data.list.map((row) => row.uid)).toEqual([child.uid])
+
+    await owner.post('/backend/user/child/save', {
+      uid: child.uid,
+      level: 1,
+      status: 0,
+      role_ids: [world.a.roleFull],
+      nickname: tag,
+    })
+    expect((await list({ keyword: tag, status: 0 })).envelope.data.total).toBe(1)
+    expect((await list({ keyword: tag, status: 1 })).envelope.data.total).toBe(0)
+
+    const before = await owner.get<{ total: number }>('/backend/user/child/count')
+    await owner.post('/backend/user/child/deletes', { uids: [child.uid] })
+    expect((await list({ keyword: tag })).envelope.data.total).toBe(0)
+    const after = await owner.get<{ total: number }>('/backend/user/child/count')
+    expect(after.envelope.data.total).toBe(before.envelope.data.total - 1)
+  })
+
   it('disables a child: logged out on its next call, refused at login, enabled again', async () => {
     const child = await addChild()
     const session = await login(app, child)

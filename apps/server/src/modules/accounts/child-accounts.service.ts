@@ -11,6 +11,7 @@ import { sessionsRepository } from '../auth/sessions.repository'
 import { rolesRepository } from '../roles/roles.repository'
 import { type AccountRow, accountsRepository } from '../users/accounts.repository'
 import { refuseTakenIdentifiers, writeUniqueAccount } from '../users/identities'
+import type { ChildDirectory } from './child-directory'
 
 /** A child account as the account list shows it (§3 "Account"). */
 export interface ChildView {
@@ -35,20 +36,20 @@ export interface ChildView {
  * primary's tenant. Every id a call names must be one of them, or nothing happens.
  */
 export class ChildAccountsService {
-  constructor(private readonly deps: { db: Database; changes: ChangeFeed }) {}
+  constructor(private readonly deps: { db: Database; changes: ChangeFeed; directory: ChildDirectory }) {}
 
   async list(principal: Principal, request: ChildListRequest): Promise<{ total: number; list: ChildView[] }> {
-    const { rows, total } = await accountsRepository(this.deps.db).listChildren(principal.account.tenantId, {
+    const { ids, total } = await this.deps.directory.page(principal.account.tenantId, {
       offset: (request.pageIndex - 1) * request.pageOffset,
       limit: request.pageOffset,
       keyword: request.keyword,
       status: request.status,
     })
-    return { total, list: await this.views(rows) }
+    return { total, list: await this.views(await accountsRepository(this.deps.db).findManyInOrder(ids)) }
   }
 
   async count(principal: Principal) {
-    return accountsRepository(this.deps.db).countChildren(principal.account.tenantId)
+    return this.deps.directory.count(principal.account.tenantId)
   }
 
   async info(principal: Principal, uid: number): Promise<ChildView> {
@@ -78,6 +79,7 @@ export class ChildAccountsService {
         return account.id
       }),
     )
+    await this.deps.changes.publish({ kind: 'children', tenantId })
     return { uid }
   }
 

@@ -79,37 +79,12 @@ export function accountsRepository(db: Executor) {
       await db.update(accounts).set(values).where(inArray(accounts.id, ids))
     },
 
-    /** A page of a tenant's child accounts, newest first, with the total that matches. */
-    async listChildren(
-      tenantId: number,
-      filter: { offset: number; limit: number; keyword?: string | undefined; status?: number | undefined },
-    ) {
-      const pattern = filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, '\\$&')}%` : undefined
-      const where = and(
-        eq(accounts.tenantId, tenantId),
-        eq(accounts.isPrimary, false),
-        pattern ? or(ilike(accounts.username, pattern), ilike(accounts.nickname, pattern)) : undefined,
-        filter.status === undefined ? undefined : eq(accounts.status, filter.status),
-      )
-      // The total rides along with the page (one scan on the embedded database, not two).
-      const page = await db
-        .select({ account: accounts, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(accounts)
-        .where(where)
-        .orderBy(desc(accounts.id))
-        .limit(filter.limit)
-        .offset(filter.offset)
-      if (page.length > 0) return { rows: page.map((row) => row.account), total: page[0]!.total }
-      const [counted] = await db.select({ n: count() }).from(accounts).where(where)
-      return { rows: [], total: counted?.n ?? 0 }
-    },
-
-    async countChildren(tenantId: number): Promise<{ total: number; enabled: number }> {
-      const [row] = await db
-        .select({ total: count(), enabled: sql<number>`count(*) filter (where ${accounts.status} = 1)::int` })
-        .from(accounts)
-        .where(and(eq(accounts.tenantId, tenantId), eq(accounts.isPrimary, false)))
-      return { total: row?.total ?? 0, enabled: row?.enabled ?? 0 }
+    /** The accounts with these ids, in the order given. */
+    async findManyInOrder(ids: number[]): Promise<AccountRow[]> {
+      if (ids.length === 0) return []
+      const rows = await db.select().from(accounts).where(inArray(accounts.id, ids))
+      const byId = new Map(rows.map((row) => [row.id, row]))
+      return ids.flatMap((id) => byId.get(id) ?? [])
     },
 
     /** Which of the given ids are child accounts of the tenant. */
