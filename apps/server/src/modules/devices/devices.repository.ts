@@ -1,5 +1,5 @@
 import type { DeviceListRequest } from '@canopy/shared/validation'
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { deviceMetricsLatest, devices, products, projects, roleDevices } from '../../db/schema'
 
@@ -144,7 +144,7 @@ export function devicesRepository(db: Executor) {
       const productIds =
         request.type || request.model ? await this.productIds(request.type, request.model) : undefined
       const keyword = request.keyword?.trim()
-      const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, '\\$&')}%` : undefined
+      const pattern = keyword ? `%${keyword.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : undefined
       const where = and(
         visibleCondition(visibility),
         projectIds ? inArray(devices.projectId, projectIds) : undefined,
@@ -155,7 +155,7 @@ export function devicesRepository(db: Executor) {
             : sql`false`
           : undefined,
         request.firmware ? eq(devices.firmware, request.firmware) : undefined,
-        pattern ? or(ilike(devices.name, pattern), ilike(devices.mac, pattern)) : undefined,
+        pattern ? like(devices.searchText, pattern) : undefined,
       )
       const column = request.sort ? SORT_COLUMNS[request.sort] : undefined
       const direction = request.order === 'asc' ? 'asc' : 'desc'

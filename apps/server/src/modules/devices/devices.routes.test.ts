@@ -245,6 +245,20 @@ describe('the device list', () => {
     expect(byName.envelope.data.list.map((device) => device.id).sort()).toEqual(
       [world.a.devices.inP1, world.a.devices.inP2].sort(),
     )
+    // Any case, and any part of the MAC (here without its first byte, in lower case).
+    const upperName = await post<ListResult>('/backend/device/list', {
+      pageIndex: 1,
+      pageOffset: 100,
+      keyword: world.marker.toUpperCase(),
+    })
+    expect(upperName.envelope.data.total).toBe(2)
+    const { mac } = byName.envelope.data.list[0]!
+    const byMacPart = await post<ListResult>('/backend/device/list', {
+      pageIndex: 1,
+      pageOffset: 100,
+      keyword: mac.slice(3).toLowerCase(),
+    })
+    expect(byMacPart.envelope.data.list.map((device) => device.mac)).toEqual([mac])
     const sorted = await post<ListResult>('/backend/device/list', {
       pageIndex: 1,
       pageOffset: 100,
