@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Config } from '../config'
 import { connectDatabase, type DatabaseHandle } from './client'
 import { EMBEDDED_MAX_CONNECTIONS, startEmbeddedPostgres } from './embedded-postgres'
+import { EmbeddedVacuum } from './embedded-vacuum'
 import { runMigrations } from './migrate'
 
 export type OpenDatabase = DatabaseHandle & {
@@ -35,11 +36,14 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
     await embedded.stop()
     throw error
   }
+  const vacuum = new EmbeddedVacuum(handle.pool)
+  vacuum.start()
   return {
     ...handle,
     url: embedded.url,
     external: false,
     async close() {
+      await vacuum.stop()
       await handle.close()
       await embedded.stop()
     },
