@@ -115,9 +115,9 @@ export class TelemetryIngest {
                                    then d.status_changed_at else now() end,
           status = case when d.status = 'offline' and d.status_changed_at >= v.at then 'offline' else 'online' end
         from unnest(${sql.param(ids)}::int[], ${sql.param(at)}::timestamptz[]) as v(id, at) where d.id = v.id`)
-      const due = this.dueForSample(rows.map(([id, entry]) => [id, entry.at.getTime()] as const))
-      if (due.length > 0) {
-        const sampled = rows.filter(([id]) => due.includes(id))
+      const due = new Set(this.dueForSample(rows.map(([id, entry]) => [id, entry.at.getTime()] as const)))
+      if (due.size > 0) {
+        const sampled = rows.filter(([id]) => due.has(id))
         await tx.execute(sql`
           insert into device_metrics (device_id, at, cpu, mem, clients)
           select * from unnest(${sql.param(sampled.map(([id]) => id))}::int[],
