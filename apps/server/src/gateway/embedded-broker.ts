@@ -28,9 +28,17 @@ export async function startEmbeddedBroker(options: {
   host: string
   port: number
   service: ServiceAccount
-  credentials: DeviceCredentials
+  credentials: Pick<DeviceCredentials, 'verify'>
 }): Promise<EmbeddedBroker> {
   const broker = await Aedes.createBroker({
+    // No global limit on messages being delivered at once (Aedes' default is 100). With a limit,
+    // mqemitter queues what is over it and, as each delivery ends, starts the next one from the
+    // queue synchronously; a message nobody subscribes to (Aedes' own $SYS notice of each
+    // disconnect) ends at once, so a long run of them recurses once each. A fleet leaving at
+    // once queued thousands behind its offline statuses and overflowed the stack
+    // (docs/decisions.md, "A fleet leaving at once"). Each connection stays flow-controlled:
+    // Aedes reads its next packets only once the last ones are delivered.
+    concurrency: 0,
     heartbeatInterval: 60_000,
     // A device may announce up to 20 min; keep-alive is 1.5 times what it says.
     keepaliveLimit: 1200,
