@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net'
 import { devicePublishAllowed, deviceSubscribeAllowed, THING_NAME_PATTERN } from '@canopy/shared/protocol'
 import { Aedes, type Client } from 'aedes'
 import type { DeviceCredentials } from './device-credentials'
+import { persistenceWithRetainedLookup } from './retained-lookup'
 
 export interface ServiceAccount {
   username: string
@@ -39,6 +40,7 @@ export async function startEmbeddedBroker(options: {
     // (docs/decisions.md, "A fleet leaving at once"). Each connection stays flow-controlled:
     // Aedes reads its next packets only once the last ones are delivered.
     concurrency: 0,
+    persistence: persistenceWithRetainedLookup(),
     heartbeatInterval: 60_000,
     // A device may announce up to 20 min; keep-alive is 1.5 times what it says.
     keepaliveLimit: 1200,
