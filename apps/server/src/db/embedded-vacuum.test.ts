@@ -16,7 +16,7 @@ describe('the embedded autovacuum', () => {
     await embedded.stop()
   })
 
-  it('vacuums and analyzes the tables autovacuum would, and leaves the quiet ones alone', async () => {
+  it('vacuums and analyzes the tables autovacuum would, each by its threshold, and leaves the quiet ones alone', async () => {
     await pool.query('create table busy (id int primary key, n int)')
     await pool.query('create table quiet (id int primary key)')
     await pool.query('insert into busy select g, 0 from generate_series(1, 1000) g')
@@ -29,7 +29,15 @@ describe('the embedded autovacuum', () => {
     }
     await reportStatistics()
     const vacuum = new EmbeddedVacuum(pool)
+    const done = async () =>
+      (
+        await pool.query(
+          "select last_vacuum is not null as vacuumed, last_analyze is not null as analyzed from pg_stat_user_tables where relname = 'busy'",
+        )
+      ).rows[0]
+    // New rows, none dead: analyzed only.
     expect(await vacuum.run()).toEqual(['busy'])
+    expect(await done()).toEqual({ vacuumed: false, analyzed: true })
 
     await pool.query('update busy set n = n + 1')
     await reportStatistics()

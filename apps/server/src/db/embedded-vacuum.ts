@@ -42,12 +42,20 @@ export class EmbeddedVacuum {
   }
 
   private async pass(): Promise<string[]> {
-    const { rows } = await this.pool.query<{ name: string }>(
-      `select quote_ident(relname) as name from pg_stat_user_tables
+    // Vacuum and analyze are separate statements, each by its own threshold, as autovacuum
+    // does them: between the two, everyone else gets the session.
+    const { rows } = await this.pool.query<{ name: string; vacuum: boolean; analyze: boolean }>(
+      `select quote_ident(relname) as name,
+              n_dead_tup > $1 + $2::float8 * n_live_tup as vacuum,
+              n_mod_since_analyze > $1 + $3::float8 * n_live_tup as analyze
+       from pg_stat_user_tables
        where n_dead_tup > $1 + $2::float8 * n_live_tup or n_mod_since_analyze > $1 + $3::float8 * n_live_tup`,
       [BASE_ROWS, VACUUM_SHARE, ANALYZE_SHARE],
     )
-    for (const { name } of rows) await this.pool.query(`vacuum (analyze) ${name}`)
+    for (const { name, vacuum, analyze } of rows) {
+      if (vacuum) await this.pool.query(`vacuum ${name}`)
+      if (analyze) await this.pool.query(`analyze ${name}`)
+    }
     return rows.map((row) => row.name)
   }
 }

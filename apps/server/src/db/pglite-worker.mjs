@@ -64,15 +64,15 @@ class Session {
         )
         if (index === -1) break
         const [request] = this.queue.splice(index, 1)
-        await this.db.runExclusive(async () => {
-          for (const message of request.messages) {
-            await this.db.execProtocolRawStream(message, {
-              // PGlite hands out views of a buffer it reuses for the next chunk, while the socket
-              // may still hold this one: a large answer would arrive corrupted without a copy.
-              onRawData: (data) => request.connection.write(Buffer.from(data)),
-            })
-          }
-        })
+        // The request's messages go in one call: PGlite reads them in turn, and each call costs
+        // ~10 µs of its own.
+        await this.db.runExclusive(() =>
+          this.db.execProtocolRawStream(Buffer.concat(request.messages), {
+            // PGlite hands out views of a buffer it reuses for the next chunk, while the socket
+            // may still hold this one: a large answer would arrive corrupted without a copy.
+            onRawData: (data) => request.connection.write(Buffer.from(data)),
+          }),
+        )
         this.owner = this.db.isInTransaction() ? request.connection : null
       }
     } finally {
