@@ -11,6 +11,7 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
 const { dataDir, socketPath, seedPath } = workerData
 
@@ -136,7 +137,7 @@ function serve(socket, session) {
 }
 
 try {
-  const db = await PGlite.create({ dataDir, loadDataDir: seedFor(dataDir) })
+  const db = await PGlite.create({ dataDir, loadDataDir: seedFor(dataDir), extensions: { pg_trgm } })
   const session = new Session(db)
   const server = createServer((socket) => serve(socket, session))
   await new Promise((resolve, reject) => {

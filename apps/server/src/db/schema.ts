@@ -251,6 +251,7 @@ export const devices = pgTable(
     boundAt: timestamp('bound_at', { withTimezone: true }),
     status: text('status').notNull().default('offline'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** when the device last said it is online (its telemetry's time is device_metrics_latest.at) */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     firmware: text('firmware'),
     /** seconds between telemetry messages, as the device announced */
@@ -260,12 +261,15 @@ export const devices = pgTable(
     /** what the list's keyword matches (name or MAC), lower-cased once: LIKE on it is ~5× cheaper than ILIKE on both */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(coalesce(name, '') || ' ' || mac)`),
   },
-  // No index holds a column telemetry rewrites (last_seen_at): those updates stay heap-only (HOT).
+  // Telemetry does not rewrite these rows (so the list's counts stay index-only); a status
+  // message's last_seen_at is in no index, so that update stays heap-only (HOT).
   (t) => [
     index('devices_tenant_project_idx').on(t.tenantId, t.projectId),
     // The list's total: an index-only count for the usual filters.
     index('devices_list_filter_idx').on(t.tenantId, t.status, t.productId, t.projectId),
     index('devices_tenant_id_idx').on(t.tenantId, t.id),
+    // The keyword search: LIKE '%…%' on name and MAC, served by trigrams (pg_trgm).
+    index('devices_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 )
 
@@ -283,18 +287,29 @@ export const roleDevices = pgTable(
   (t) => [primaryKey({ columns: [t.roleId, t.deviceId] }), index('role_devices_device_idx').on(t.deviceId)],
 )
 
-/** The latest telemetry of each device (one row each, rewritten as it reports). */
-export const deviceMetricsLatest = pgTable('device_metrics_latest', {
-  deviceId: integer('device_id')
-    .primaryKey()
-    .references(() => devices.id, { onDelete: 'cascade' }),
-  at: timestamp('at', { withTimezone: true }).notNull(),
-  cpu: real('cpu').notNull(),
-  mem: real('mem').notNull(),
-  clients: integer('clients').notNull(),
-  uptime: bigint('uptime', { mode: 'number' }).notNull(),
-  telemetry: jsonb('telemetry').notNull(),
-})
+/**
+ * The latest telemetry of each device: one row per device from its registration on (empty until
+ * it reports), rewritten as it reports. Because every device has its row, the list can sort by
+ * clients or uptime by walking these indexes and stop after the page.
+ */
+export const deviceMetricsLatest = pgTable(
+  'device_metrics_latest',
+  {
+    deviceId: integer('device_id')
+      .primaryKey()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }),
+    cpu: real('cpu'),
+    mem: real('mem'),
+    clients: integer('clients'),
+    uptime: bigint('uptime', { mode: 'number' }),
+    telemetry: jsonb('telemetry'),
+  },
+  (t) => [
+    index('device_metrics_latest_clients_idx').on(t.clients.desc().nullsLast(), t.deviceId.desc()),
+    index('device_metrics_latest_uptime_idx').on(t.uptime.desc().nullsLast(), t.deviceId.desc()),
+  ],
+)
 
 /** Telemetry history for charts: one sample per device per sampling interval, kept for a while. */
 export const deviceMetrics = pgTable(

@@ -1,7 +1,7 @@
 import { statusMessage } from '@canopy/shared/protocol'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { devices } from '../db/schema'
+import { deviceMetricsLatest, devices } from '../db/schema'
 import type { DeviceDirectory } from '../modules/devices/device-directory'
 
 export const DEFAULT_TELEMETRY_INTERVAL = 30
@@ -48,15 +48,22 @@ export class Presence {
     if (online) for (const listener of this.onlineListeners) listener(device.id)
   }
 
-  /** Marks offline every online device that has been silent too long. Returns how many. */
+  /**
+   * Marks offline every online device that has been silent too long: neither an online status
+   * (`last_seen_at`) nor telemetry (the latest report's time) within its missed intervals.
+   * Returns how many.
+   */
   async expireSilent(): Promise<number> {
+    // Joined, not a subquery per device: every device has its latest-telemetry row.
     const expired = await this.deps.db
       .update(devices)
       .set({ status: 'offline', statusChangedAt: sql`now()` })
+      .from(deviceMetricsLatest)
       .where(
         and(
+          eq(deviceMetricsLatest.deviceId, devices.id),
           eq(devices.status, 'online'),
-          sql`${devices.lastSeenAt} < now() - make_interval(secs => coalesce(${devices.telemetryInterval}, ${DEFAULT_TELEMETRY_INTERVAL}) * ${MISSED_INTERVALS} + ${SLACK_SECONDS})`,
+          sql`greatest(${devices.lastSeenAt}, ${deviceMetricsLatest.at}) < now() - make_interval(secs => coalesce(${devices.telemetryInterval}, ${DEFAULT_TELEMETRY_INTERVAL}) * ${MISSED_INTERVALS} + ${SLACK_SECONDS})`,
         ),
       )
       .returning({ id: devices.id })

@@ -115,6 +115,14 @@ describe.each(brokers)('the device protocol on the $name', ({ external }) => {
 
   const deviceRow = async (thing: string) =>
     (await app.database.db.select().from(devices).where(eq(devices.thingName, thing)))[0]!
+  /** The clients figure filed for a device, once what has arrived is written. */
+  const filedClients = async (thing: string) => {
+    await app.gateway.ingest.flush()
+    const result = await app.database.db.execute<{ clients: number | null }>(
+      sql`select clients from device_metrics_latest m join devices d on d.id = m.device_id where d.thing_name = ${thing}`,
+    )
+    return result.rows[0]?.clients
+  }
 
   it('registers a factory-fresh device with its product key, and refuses a wrong signature', async () => {
     const identity = await register()
@@ -187,6 +195,28 @@ describe.each(brokers)('the device protocol on the $name', ({ external }) => {
     expect((await deviceRow(identity.thingName)).status).toBe('offline')
   })
 
+  it('keeps a device online while its telemetry arrives, however old its status', async () => {
+    const identity = await register()
+    await publish(identity, topics.status(identity.thingName), { state: 'online', telemetryInterval: 30 }, [
+      '-r',
+    ])
+    await eventually(
+      () => deviceRow(identity.thingName),
+      (row) => row.status === 'online',
+    )
+    await app.database.db
+      .update(devices)
+      .set({ lastSeenAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(devices.thingName, identity.thingName))
+    await publish(identity, topics.telemetry(identity.thingName), { uptime: 60, cpu: 3, mem: 20, clients: 1 })
+    await eventually(
+      () => filedClients(identity.thingName),
+      (clients) => clients === 1,
+    )
+    await app.gateway.presence.expireSilent()
+    expect((await deviceRow(identity.thingName)).status).toBe('online')
+  })
+
   it('files telemetry as the latest state of the device', async () => {
     const identity = await register()
     await publish(identity, topics.telemetry(identity.thingName), {
@@ -196,13 +226,8 @@ describe.each(brokers)('the device protocol on the $name', ({ external }) => {
       clients: 7,
     })
     await eventually(
-      async () => {
-        await app.gateway.ingest.flush()
-        return app.database.db.execute<{ clients: number }>(
-          sql`select clients from device_metrics_latest m join devices d on d.id = m.device_id where d.thing_name = ${identity.thingName}`,
-        )
-      },
-      (result) => result.rows[0]?.clients === 7,
+      () => filedClients(identity.thingName),
+      (clients) => clients === 7,
     )
     expect((await deviceRow(identity.thingName)).status).toBe('online')
   })

@@ -16,8 +16,8 @@ export interface IngestCounters {
 
 /**
  * Telemetry from devices (`dt/canopy/{thing}/telemetry`). Messages are coalesced per device and
- * written in batches (one statement per table per flush, rows passed as arrays), so the cost is
- * per device and per second, not per message. Each device also gets one history sample per
+ * written in batches (one statement per flush, rows passed as arrays), so the cost is per device
+ * and per second, not per message. Each device also gets one history sample per
  * sampling interval, for charts.
  */
 export class TelemetryIngest {
@@ -89,46 +89,39 @@ export class TelemetryIngest {
     this.pending = new Map()
     this.counters.pending = 0
     const started = performance.now()
-    const rows = [...batch.entries()]
+    const reports = [...batch].map(([id, { at, telemetry }]) => ({ id, at, telemetry }))
+    const due = new Set(this.dueForSample(reports.map((report) => [report.id, report.at.getTime()] as const)))
     // Each column goes as one array parameter (sql.param), unnested into rows by PostgreSQL.
-    const ids = rows.map(([id]) => id)
-    const at = rows.map(([, entry]) => entry.at.toISOString())
-    const cpu = rows.map(([, entry]) => entry.telemetry.cpu)
-    const mem = rows.map(([, entry]) => entry.telemetry.mem)
-    const clients = rows.map(([, entry]) => entry.telemetry.clients)
-    const uptime = rows.map(([, entry]) => Math.round(entry.telemetry.uptime))
-    const documents = rows.map(([, entry]) => JSON.stringify(entry.telemetry))
-
-    await this.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`
+    const column = (value: (report: (typeof reports)[number]) => unknown) => sql.param(reports.map(value))
+    // One statement, so atomic by itself, and it holds the embedded database's one session only
+    // while it runs (a transaction of several would hold it between them too).
+    // Telemetry means the device is there. Its time is filed in the latest-telemetry row; the
+    // device's own row is rewritten only to bring an offline device back (`revived`), so
+    // `devices` keeps a clean visibility map and the list's counts stay index-only. A report
+    // that arrived before the device went offline (its last will, or the watchdog) must not
+    // revive it.
+    await this.deps.db.execute(sql`
+      with reports (device_id, at, cpu, mem, clients, uptime, telemetry, sampled) as (
+        select * from unnest(${column((r) => r.id)}::int[], ${column((r) => r.at.toISOString())}::timestamptz[],
+          ${column((r) => r.telemetry.cpu)}::real[], ${column((r) => r.telemetry.mem)}::real[],
+          ${column((r) => r.telemetry.clients)}::int[], ${column((r) => Math.round(r.telemetry.uptime))}::bigint[],
+          ${column((r) => JSON.stringify(r.telemetry))}::jsonb[], ${column((r) => due.has(r.id))}::boolean[])
+      ), latest as (
         insert into device_metrics_latest (device_id, at, cpu, mem, clients, uptime, telemetry)
-        select * from unnest(${sql.param(ids)}::int[], ${sql.param(at)}::timestamptz[], ${sql.param(cpu)}::real[], ${sql.param(mem)}::real[],
-                             ${sql.param(clients)}::int[], ${sql.param(uptime)}::bigint[], ${sql.param(documents)}::jsonb[])
+        select device_id, at, cpu, mem, clients, uptime, telemetry from reports
         on conflict (device_id) do update set at = excluded.at, cpu = excluded.cpu, mem = excluded.mem,
-          clients = excluded.clients, uptime = excluded.uptime, telemetry = excluded.telemetry`)
-      // Telemetry means the device is there, unless it went offline (its last will, or the
-      // watchdog) after this report arrived: a report waiting for the flush must not revive a
-      // device that has just dropped.
-      await tx.execute(sql`
-        update devices d set last_seen_at = greatest(d.last_seen_at, v.at),
-          status_changed_at = case when d.status = 'online' or d.status_changed_at >= v.at
-                                   then d.status_changed_at else now() end,
-          status = case when d.status = 'offline' and d.status_changed_at >= v.at then 'offline' else 'online' end
-        from unnest(${sql.param(ids)}::int[], ${sql.param(at)}::timestamptz[]) as v(id, at) where d.id = v.id`)
-      const due = new Set(this.dueForSample(rows.map(([id, entry]) => [id, entry.at.getTime()] as const)))
-      if (due.size > 0) {
-        const sampled = rows.filter(([id]) => due.has(id))
-        await tx.execute(sql`
-          insert into device_metrics (device_id, at, cpu, mem, clients)
-          select * from unnest(${sql.param(sampled.map(([id]) => id))}::int[],
-                               ${sql.param(sampled.map(([, entry]) => entry.at.toISOString()))}::timestamptz[],
-                               ${sql.param(sampled.map(([, entry]) => entry.telemetry.cpu))}::real[],
-                               ${sql.param(sampled.map(([, entry]) => entry.telemetry.mem))}::real[],
-                               ${sql.param(sampled.map(([, entry]) => entry.telemetry.clients))}::int[])
-          on conflict do nothing`)
-      }
-    })
-    this.counters.written += rows.length
+          clients = excluded.clients, uptime = excluded.uptime, telemetry = excluded.telemetry
+      ), revived as (
+        update devices d set status = 'online', status_changed_at = now()
+        from reports r
+        where d.id = r.device_id and d.status = 'offline' and (d.status_changed_at is null or d.status_changed_at < r.at)
+      ), samples as (
+        insert into device_metrics (device_id, at, cpu, mem, clients)
+        select device_id, at, cpu, mem, clients from reports where sampled
+        on conflict do nothing
+      )
+      select 1`)
+    this.counters.written += reports.length
     this.counters.lastFlushMs = performance.now() - started
   }
 

@@ -1,5 +1,5 @@
 import type { DeviceListRequest } from '@canopy/shared/validation'
-import { and, asc, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { deviceMetricsLatest, devices, products, projects, roleDevices } from '../../db/schema'
 
@@ -67,7 +67,10 @@ export function devicesRepository(db: Executor) {
       return row
     },
 
-    /** Creates the device, or gives a device registering again its new secret. */
+    /**
+     * Creates the device with its (empty) latest-telemetry row, or gives a device registering
+     * again its new secret. Run it in a transaction.
+     */
     async upsertRegistration(values: {
       mac: string
       thingName: string
@@ -82,6 +85,7 @@ export function devicesRepository(db: Executor) {
           set: { secretHash: values.secretHash, productId: values.productId, registeredAt: sql`now()` },
         })
         .returning({ id: devices.id })
+      await db.insert(deviceMetricsLatest).values({ deviceId: row!.id }).onConflictDoNothing()
       return row!.id
     },
 
@@ -133,18 +137,18 @@ export function devicesRepository(db: Executor) {
       return row?.n ?? 0
     },
 
-    /** A page of the visible devices, filtered and sorted, with the total that matches. */
     /**
-     * A page of the visible devices, filtered and sorted, with the total that matches. Three
-     * short queries rather than one wide one: the page's ids (on device columns only, so an
-     * index walk stops after the page), the total (an index-only count on the covering index),
-     * then the page's rows with their product, project and latest telemetry.
+     * A page of the visible devices, filtered and sorted, with the total that matches: two
+     * statements, run side by side (after the products' ids, when filtering by type or model). The page picks its ids in a subquery (walking an index in
+     * the sort's order where there is one, so it stops after the page) and joins only those to
+     * their product, project and telemetry; the total is an index-only count.
      */
     async list(visibility: DeviceVisibility, request: DeviceListRequest, projectIds: number[] | undefined) {
-      const productIds =
-        request.type || request.model ? await this.productIds(request.type, request.model) : undefined
       const keyword = request.keyword?.trim()
       const pattern = keyword ? `%${keyword.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : undefined
+      // The products' ids go in as values, not a subquery, so the planner can estimate them.
+      const productIds =
+        request.type || request.model ? await this.productIds(request.type, request.model) : undefined
       const where = and(
         visibleCondition(visibility),
         projectIds ? inArray(devices.projectId, projectIds) : undefined,
@@ -158,41 +162,44 @@ export function devicesRepository(db: Executor) {
         pattern ? like(devices.searchText, pattern) : undefined,
       )
       const column = request.sort ? SORT_COLUMNS[request.sort] : undefined
-      const direction = request.order === 'asc' ? 'asc' : 'desc'
+      // Nulls count as the smallest value, so ascending is descending reversed: one index
+      // (x desc nulls last, id desc nulls last) serves both directions.
+      const direction = sql.raw(request.order === 'asc' ? 'asc nulls first' : 'desc nulls last')
+      const bySample = request.sort === 'uptime' || request.sort === 'clients'
+      // Sorting by telemetry walks its index from the latest-telemetry rows (every device has
+      // one); sorting by product needs the products; otherwise the devices alone.
+      const candidates = bySample
+        ? db
+            .select({ id: devices.id })
+            .from(deviceMetricsLatest)
+            .innerJoin(devices, eq(devices.id, deviceMetricsLatest.deviceId))
+        : request.sort === 'model'
+          ? db
+              .select({ id: devices.id })
+              .from(devices)
+              .innerJoin(products, eq(products.id, devices.productId))
+          : db.select({ id: devices.id }).from(devices)
+      const tieBreaker = bySample ? deviceMetricsLatest.deviceId : devices.id
       const order = column
-        ? [
-            sql`${column} ${sql.raw(direction)} nulls last`,
-            direction === 'asc' ? asc(devices.id) : desc(devices.id),
-          ]
+        ? [sql`${column} ${direction}`, sql`${tieBreaker} ${direction}`]
         : [desc(devices.id)]
-      // Sorting by the product or the telemetry needs their tables; otherwise devices alone.
-      const base = db.select({ id: devices.id }).from(devices)
-      const joined =
-        request.sort === 'model'
-          ? base.innerJoin(products, eq(products.id, devices.productId))
-          : request.sort === 'uptime' || request.sort === 'clients'
-            ? base.leftJoin(deviceMetricsLatest, eq(deviceMetricsLatest.deviceId, devices.id))
-            : base
-      const [page, [counted]] = await Promise.all([
-        joined
-          .where(where)
-          .orderBy(...order)
-          .limit(request.pageOffset)
-          .offset((request.pageIndex - 1) * request.pageOffset),
+      const pageIds = candidates
+        .where(where)
+        .orderBy(...order)
+        .limit(request.pageOffset)
+        .offset((request.pageIndex - 1) * request.pageOffset)
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select(listColumns)
+          .from(devices)
+          .innerJoin(products, eq(products.id, devices.productId))
+          .leftJoin(projects, eq(projects.id, devices.projectId))
+          .leftJoin(deviceMetricsLatest, eq(deviceMetricsLatest.deviceId, devices.id))
+          .where(inArray(devices.id, pageIds))
+          .orderBy(...order),
         db.select({ n: count() }).from(devices).where(where),
       ])
-      const ids = page.map((row) => row.id)
-      const rows = ids.length
-        ? await db
-            .select(listColumns)
-            .from(devices)
-            .innerJoin(products, eq(products.id, devices.productId))
-            .leftJoin(projects, eq(projects.id, devices.projectId))
-            .leftJoin(deviceMetricsLatest, eq(deviceMetricsLatest.deviceId, devices.id))
-            .where(inArray(devices.id, ids))
-        : []
-      const byId = new Map(rows.map((row) => [row.id, row]))
-      return { rows: ids.map((id) => byId.get(id)!), total: counted?.n ?? 0 }
+      return { rows, total: counted?.n ?? 0 }
     },
 
     /** The products of a type and/or model (the catalogue is small). */

@@ -1,10 +1,12 @@
 import { ErrorCode } from '@canopy/shared/errors'
 import { type Fleet, simulatedPassword } from '@canopy/simulator'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindDevice, eventually, operatorCall, startTestFleet } from '../../../test/devices'
 import { login, signedInAccount } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { buildWorld, type World } from '../../../test/world'
+import { deviceMetricsLatest } from '../../db/schema'
 
 let app: TestApp
 let world: World
@@ -14,7 +16,7 @@ let ownerToken: string
 beforeAll(async () => {
   app = await createTestApp()
   world = await buildWorld(app)
-  fleet = await startTestFleet(app, { count: 10, models: ['CAP-1200', 'CGW-500', 'C4G-100'] })
+  fleet = await startTestFleet(app, { count: 14, models: ['CAP-1200', 'CGW-500', 'C4G-100'] })
   ownerToken = (await login(app, world.a.owner)).access_token
 })
 afterAll(async () => {
@@ -267,6 +269,40 @@ describe('the device list', () => {
     })
     const macs = sorted.envelope.data.list.map((device) => device.mac)
     expect(macs).toEqual([...macs].sort())
+  })
+
+  it('sorts by clients either way, a device that never reported counting as none', async () => {
+    const other = await signedInAccount(app)
+    const [root] = (
+      await app.call<Array<{ gid: number }>>({
+        path: '/backend/workgroup/all',
+        token: other.token,
+        query: { tree: '1' },
+      })
+    ).envelope.data
+    const bound = [freshDevice(), freshDevice(), freshDevice()]
+    const ids: number[] = []
+    for (const device of bound) ids.push(await bindDevice(app, other.token, device.mac, root!.gid))
+    // Silence them, then give them known figures: 5 clients, 9 clients, never reported.
+    for (const device of bound) await device.stop()
+    const [five, nine, silent] = ids as [number, number, number]
+    const metrics = app.database.db.update(deviceMetricsLatest)
+    await metrics.set({ clients: 5 }).where(eq(deviceMetricsLatest.deviceId, five))
+    await metrics.set({ clients: 9 }).where(eq(deviceMetricsLatest.deviceId, nine))
+    await metrics
+      .set({ clients: null, at: null, telemetry: null })
+      .where(eq(deviceMetricsLatest.deviceId, silent))
+    const page = async (order: 'asc' | 'desc', pageIndex = 1, pageOffset = 10) =>
+      (
+        await post<ListResult>(
+          '/backend/device/list',
+          { pageIndex, pageOffset, sort: 'clients', order },
+          other.token,
+        )
+      ).envelope.data.list.map((device) => device.id)
+    expect(await page('desc')).toEqual([nine, five, silent])
+    expect(await page('asc')).toEqual([silent, five, nine])
+    expect(await page('desc', 2, 1)).toEqual([five])
   })
 
   it('shows a child only the devices of its scope', async () => {

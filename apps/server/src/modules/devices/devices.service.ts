@@ -187,7 +187,8 @@ export class DevicesService {
 async function forgetHistory(db: Executor, ids: number[]) {
   const list = sql.param(ids)
   await db.execute(sql`delete from device_metrics where device_id = any(${list}::int[])`)
-  await db.execute(sql`delete from device_metrics_latest where device_id = any(${list}::int[])`)
+  await db.execute(sql`update device_metrics_latest set at = null, cpu = null, mem = null, clients = null,
+    uptime = null, telemetry = null where device_id = any(${list}::int[])`)
   await db.execute(sql`delete from device_shadows where device_id = any(${list}::int[])`)
   await db.execute(sql`delete from role_devices where device_id = any(${list}::int[])`)
 }
@@ -207,10 +208,15 @@ export function toView(row: DeviceListRow): DeviceView {
     project_is_root: row.projectIsDefault ? 1 : 0,
     access_time: row.boundAt?.toISOString() ?? null,
     status_changed_at: row.statusChangedAt?.toISOString() ?? null,
-    last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+    last_seen_at: latest(row.lastSeenAt, row.metricsAt)?.toISOString() ?? null,
     uptime: row.uptime,
     cpu: row.cpu,
     mem: row.mem,
     clients: row.clients,
   }
+}
+
+/** When the device was last heard from: its last online status or its latest telemetry. */
+function latest(...times: Array<Date | null>): Date | null {
+  return times.reduce<Date | null>((last, time) => (time && (!last || time > last) ? time : last), null)
 }

@@ -64,12 +64,14 @@ export class RegistrationService {
   private async issueIdentity(product: ProductRow, mac: string) {
     const thingName = thingNameOf(mac)
     const deviceSecret = randomBytes(32).toString('base64url')
-    await devicesRepository(this.deps.db).upsertRegistration({
-      mac,
-      thingName,
-      productId: product.id,
-      secretHash: hashDeviceSecret(deviceSecret),
-    })
+    await this.deps.db.transaction((tx) =>
+      devicesRepository(tx).upsertRegistration({
+        mac,
+        thingName,
+        productId: product.id,
+        secretHash: hashDeviceSecret(deviceSecret),
+      }),
+    )
     await this.deps.accounts().grantDevice(thingName, deviceSecret)
     await this.deps.changes.publish({ kind: 'device', thing: thingName })
     return { thingName, deviceSecret }
