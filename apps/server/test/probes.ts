@@ -1,3 +1,4 @@
+import { simulatedPassword } from '@canopy/simulator'
 import type { TestApp } from './test-app'
 import type { World } from './world'
 
@@ -15,6 +16,15 @@ export interface RouteProbe {
   /** 'METHOD /path', as the route is declared */
   route: string
   /**
+   * Whose things the request is about. `tenant A`: it names tenant A's things (a device, a
+   * project, an account, a role), so tenant B and a child without grants must be refused with
+   * 600400143. `the caller`: it asks for the caller's own (a list, a count, its profile), so their
+   * answers must not change when tenant A changes.
+   */
+  about: 'tenant A' | 'the caller'
+  /** the call ends the session it is made with (logout): the matrix gives it one of its own */
+  endsSession?: true
+  /**
    * A request that succeeds for tenant A's owner. It may create what it needs first, as the
    * owner, through `ownerCall` (a delete needs something to delete).
    */
@@ -30,3 +40,20 @@ export interface ProbeContext {
 }
 
 export type OwnerCall = <T>(method: 'GET' | 'POST', path: string, request?: ProbeRequest) => Promise<T>
+
+/** The bind dialog's request for a virtual device, with its management password. */
+export const bindBody = (mac: string, gid: number) => ({
+  mac,
+  username: 'admin',
+  password: simulatedPassword(mac),
+  gid: String(gid),
+})
+
+/** A spare device of the world bound by tenant A's owner: each probe that changes one takes its own. */
+export async function boundSpare({ world, ownerCall }: ProbeContext, index: number, gid = world.a.p1) {
+  const device = world.spare[index]!
+  const { id } = await ownerCall<{ id: number }>('POST', '/backend/device/bind', {
+    body: bindBody(device.mac, gid),
+  })
+  return { id, device }
+}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { DEVICE_FUNCTIONS, MENU_SECTIONS } from '@canopy/shared/permissions'
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import { eq, inArray } from 'drizzle-orm'
-import { accountRoles, accounts, devices, projects, roleProjects, roles } from '../src/db/schema'
+import { accountRoles, accounts, devices, projects, roleDevices, roleProjects, roles } from '../src/db/schema'
 import { bindDevice, startTestFleet } from './devices'
 import { login, registerAccount, uniqueName } from './factories'
 import type { TestApp } from './test-app'
@@ -17,7 +17,8 @@ export interface Actor {
 /**
  * Two tenants for permission tests. Tenant A: root ─ p1 ─ p2, a role granting everything on p1
  * (bound to `childFull`), a role granting nothing (bound to `childNone`). Tenant B: its owner.
- * Every name of tenant A that others must never see carries `marker`.
+ * Every name of tenant A that others must never see (projects, roles, accounts, devices) carries
+ * `marker`; `childNone` and its role do not, since that child sees itself.
  */
 export interface World {
   marker: string
@@ -66,19 +67,19 @@ export async function buildWorld(app: TestApp): Promise<World> {
     pid: p1,
   })
   const { id: roleFull } = await as<{ id: number }>('POST', '/backend/role/add', {
-    name: uniqueName('rf').slice(0, 10),
+    name: `F${marker}`,
     menus: [...MENU_SECTIONS],
     device_functions: [...DEVICE_FUNCTIONS],
     project_ids: [p1],
   })
   const { id: roleNone } = await as<{ id: number }>('POST', '/backend/role/add', {
-    name: uniqueName('rn').slice(0, 10),
+    // Not marked: this role and its child are what `childNone` itself may see.
+    name: uniqueName('n').slice(0, 10),
     menus: [],
     device_functions: [],
     project_ids: [],
   })
-  const child = async (roleId: number, level: number): Promise<Actor> => {
-    const username = uniqueName('c')
+  const child = async (roleId: number, level: number, username: string): Promise<Actor> => {
     const password = 'child123'
     const { uid } = await as<{ uid: number }>('POST', '/backend/user/child/add', {
       username,
@@ -89,8 +90,8 @@ export async function buildWorld(app: TestApp): Promise<World> {
     })
     return { uid, username, password, email: '' }
   }
-  const childFull = await child(roleFull, 2)
-  const childNone = await child(roleNone, 1)
+  const childFull = await child(roleFull, 2, `cf${marker}`)
+  const childNone = await child(roleNone, 1, uniqueName('cn'))
 
   // Another password than A's: a probe carrying A's password must not work for B by chance.
   const ownerB = await registerAccount(app, { password: 'tenantB456' })
@@ -100,7 +101,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
     token: tokenB,
     query: { tree: '1' },
   })
-  const fleet = await startTestFleet(app, { count: 6 })
+  const fleet = await startTestFleet(app, { count: 7 })
   const [first, second, ...spare] = fleet.devices
   const inP1 = await bindDevice(app, token, first!.mac, p1)
   const inP2 = await bindDevice(app, token, second!.mac, p2)
@@ -155,6 +156,13 @@ export async function snapshotTenant(app: TestApp, tenantId: number): Promise<st
     roles: roleRows,
     roleProjects: roleIds.length
       ? await db.select().from(roleProjects).where(inArray(roleProjects.roleId, roleIds))
+      : [],
+    roleDevices: roleIds.length
+      ? await db
+          .select()
+          .from(roleDevices)
+          .where(inArray(roleDevices.roleId, roleIds))
+          .orderBy(roleDevices.deviceId)
       : [],
     accountRoles: accountIds.length
       ? await db.select().from(accountRoles).where(inArray(accountRoles.accountId, accountIds))

@@ -1,9 +1,9 @@
 /// <reference types="vite/client" />
 import { ErrorCode } from '@canopy/shared/errors'
-import { type Grants, permits } from '@canopy/shared/permissions'
+import { type Grants, MENU_SECTIONS, permits } from '@canopy/shared/permissions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login } from '../../test/factories'
-import type { ProbeContext, ProbeRequest, RouteProbe } from '../../test/probes'
+import { bindBody, type ProbeContext, type ProbeRequest, type RouteProbe } from '../../test/probes'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { startWechatStandIn } from '../../test/wechat-stand-in'
 import { type Actor, buildWorld, snapshotTenant, type World } from '../../test/world'
@@ -11,9 +11,11 @@ import { type Actor, buildWorld, snapshotTenant, type World } from '../../test/w
 /**
  * The permission matrix (§6, architecture invariant 3). For every signed-in route of the app,
  * with the probe its module declares in a `*.probes.ts` file:
- * - tenant B's owner, making tenant A's request, is refused or sees nothing of tenant A;
- * - tenant A's child whose role grants nothing is refused with 600400143 where the route needs a
- *   permission, and otherwise sees nothing outside its (empty) scope;
+ * - a request naming tenant A's things is refused with 600400143 to tenant B's owner and to
+ *   tenant A's child whose role grants nothing;
+ * - a request about the caller's own things is refused to that child where the route needs a
+ *   permission; otherwise neither it nor tenant B sees anything of tenant A — not a name, and not
+ *   a count: their answers stay the same while tenant A grows;
  * - neither changes anything of tenant A;
  * - tenant A's owner, making the same request, succeeds (so the refusals are about permission).
  */
@@ -72,28 +74,20 @@ describe('the permission matrix', () => {
       const name = `${route.method} ${route.path}`
       const probe = probes.get(name)!
       const ownerToken = await tokenOf(world.a.owner)
-      const ownerCall: ProbeContext['ownerCall'] = async (method, path, request = {}) => {
-        const response = await call(`${method} ${path}`, ownerToken, request)
-        expect(response.envelope.status, `${name}: set-up call ${path}`).toBe(10000)
-        return response.envelope.data as never
-      }
-      const context = { world, app, ownerCall }
+      const context = { world, app, ownerCall: ownerCallWith(ownerToken) }
       const request = await probe.request(context)
       const before = await snapshotTenant(app, world.a.tenantId)
 
+      const namesTenantA = probe.about === 'tenant A'
       const other = await call(name, await tokenOf(world.b.owner), request)
-      const otherSawTenantA =
-        other.envelope.status === 10000 && JSON.stringify(other.envelope).includes(world.marker)
-      expect(otherSawTenantA, `${name}: tenant B sees tenant A`).toBe(false)
+      if (namesTenantA) expectRefused(other, `${name}: tenant B naming tenant A's things`)
+      else expect(seesTenantA(other), `${name}: tenant B sees tenant A`).toBe(false)
 
       const child = await call(name, await tokenOf(world.a.childNone), request)
-      if (!permits(NOTHING_GRANTED, route.access.permission)) {
-        expect(child.envelope.status, `${name}: child without permission`).toBe(ErrorCode.NO_PERMISSION)
-        expect(child.httpStatus).toBe(403)
+      if (namesTenantA || !permits(NOTHING_GRANTED, route.access.permission)) {
+        expectRefused(child, `${name}: child without permission`)
       } else {
-        const childSawMore =
-          child.envelope.status === 10000 && JSON.stringify(child.envelope).includes(world.marker)
-        expect(childSawMore, `${name}: child sees outside its scope`).toBe(false)
+        expect(seesTenantA(child), `${name}: child sees outside its scope`).toBe(false)
       }
 
       expect(await snapshotTenant(app, world.a.tenantId), `${name}: tenant A changed`).toBe(before)
@@ -103,4 +97,69 @@ describe('the permission matrix', () => {
       await probe.restore?.(context)
     }
   })
+
+  it('answers another tenant and a child without grants the same, however tenant A grows', async () => {
+    const aboutTheCaller = [...probes.values()].filter((probe) => probe.about === 'the caller')
+    const context = { world, app, ownerCall: ownerCallWith(await tokenOf(world.a.owner)) }
+    const actors = [world.b.owner, world.a.childNone]
+    // One session each for both rounds: user info tells the last login.
+    const sessions = new Map<Actor, string>()
+    for (const actor of actors) sessions.set(actor, await tokenOf(actor))
+    const answers = async () => {
+      const seen: Record<string, unknown> = {}
+      for (const probe of aboutTheCaller) {
+        const request = await probe.request(context)
+        for (const actor of actors) {
+          const token = probe.endsSession ? await tokenOf(actor) : sessions.get(actor)!
+          seen[`${probe.route} as ${actor.username}`] = (await call(probe.route, token, request)).envelope
+        }
+      }
+      return seen
+    }
+    const before = await answers()
+    await growTenantA(context)
+    expect(await answers()).toEqual(before)
+  })
 })
+
+function expectRefused(response: Awaited<ReturnType<typeof call>>, what: string) {
+  expect(response.envelope.status, what).toBe(ErrorCode.NO_PERMISSION)
+  expect(response.httpStatus, what).toBe(403)
+}
+
+function seesTenantA(response: Awaited<ReturnType<typeof call>>) {
+  return response.envelope.status === 10000 && JSON.stringify(response.envelope).includes(world.marker)
+}
+
+function ownerCallWith(ownerToken: string): ProbeContext['ownerCall'] {
+  return async (method, path, request = {}) => {
+    const response = await call(`${method} ${path}`, ownerToken, request)
+    expect(response.envelope.status, `set-up call ${method} ${path}`).toBe(10000)
+    return response.envelope.data as never
+  }
+}
+
+/** More of everything a leak would show: a project, a role, a child on it, a device reporting in it. */
+async function growTenantA({ ownerCall }: ProbeContext) {
+  const { gid } = await ownerCall<{ gid: number }>('POST', '/backend/workgroup/add', {
+    body: { name: `G${world.marker}`, pid: world.a.root },
+  })
+  const { id: roleId } = await ownerCall<{ id: number }>('POST', '/backend/role/add', {
+    body: {
+      name: `X${world.marker}`,
+      menus: [...MENU_SECTIONS],
+      device_functions: ['view'],
+      project_ids: [gid],
+    },
+  })
+  await ownerCall('POST', '/backend/user/child/add', {
+    body: {
+      username: `cg${world.marker}`,
+      password: 'grown123',
+      confirm_password: 'grown123',
+      level: 2,
+      role_ids: [roleId],
+    },
+  })
+  await ownerCall('POST', '/backend/device/bind', { body: bindBody(world.spare[4]!.mac, gid) })
+}

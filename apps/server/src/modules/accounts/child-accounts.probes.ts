@@ -18,27 +18,39 @@ const newChild = (world: World) => ({
 })
 
 export const probes: RouteProbe[] = [
-  { route: 'POST /backend/user/child/list', request: () => ({ body: { pageIndex: 1, pageOffset: 10 } }) },
-  { route: 'GET /backend/user/child/count', request: () => ({}) },
+  {
+    route: 'POST /backend/user/child/list',
+    about: 'the caller',
+    request: () => ({ body: { pageIndex: 1, pageOffset: 10 } }),
+  },
+  { route: 'GET /backend/user/child/count', about: 'the caller', request: () => ({}) },
   {
     route: 'GET /backend/user/child/info',
+    about: 'tenant A',
     request: ({ world }) => ({ query: { uid: String(world.a.childFull.uid) } }),
   },
-  { route: 'POST /backend/user/child/add', request: ({ world }) => ({ body: newChild(world) }) },
+  {
+    route: 'POST /backend/user/child/add',
+    about: 'tenant A',
+    request: ({ world }) => ({ body: newChild(world) }),
+  },
   {
     route: 'POST /backend/user/child/save',
+    about: 'tenant A',
     request: async ({ world, ownerCall }) => ({
       body: { uid: await addChild(world, ownerCall), level: 2, status: 0, role_ids: [world.a.roleNone] },
     }),
   },
   {
     route: 'POST /backend/user/child/resetspassword',
+    about: 'tenant A',
     request: async ({ world, ownerCall }) => ({
       body: { uids: [await addChild(world, ownerCall)], password: 'fresh123', confirm_password: 'fresh123' },
     }),
   },
   {
     route: 'POST /backend/user/child/deletes',
+    about: 'tenant A',
     request: async ({ world, ownerCall }) => ({ body: { uids: [await addChild(world, ownerCall)] } }),
   },
 ]

@@ -8,14 +8,20 @@ const role = (name: string, projectIds: number[]) => ({
 })
 
 export const probes: RouteProbe[] = [
-  { route: 'GET /backend/role/all', request: () => ({}) },
-  { route: 'GET /backend/role/info', request: ({ world }) => ({ query: { id: String(world.a.roleFull) } }) },
+  { route: 'GET /backend/role/all', about: 'the caller', request: () => ({}) },
+  {
+    route: 'GET /backend/role/info',
+    about: 'tenant A',
+    request: ({ world }) => ({ query: { id: String(world.a.roleFull) } }),
+  },
   {
     route: 'POST /backend/role/add',
+    about: 'tenant A',
     request: ({ world }) => ({ body: role(`r${Math.random().toString(36).slice(2, 9)}`, [world.a.p2]) }),
   },
   {
     route: 'POST /backend/role/save',
+    about: 'tenant A',
     request: async ({ world, ownerCall }) => {
       const current = await ownerCall<{ name: string }>('GET', '/backend/role/info', {
         query: { id: String(world.a.roleNone) },
@@ -25,6 +31,7 @@ export const probes: RouteProbe[] = [
   },
   {
     route: 'GET /backend/role/delete',
+    about: 'tenant A',
     request: async ({ ownerCall }) => {
       const { id } = await ownerCall<{ id: number }>('POST', '/backend/role/add', {
         body: role(`d${Math.random().toString(36).slice(2, 9)}`, []),

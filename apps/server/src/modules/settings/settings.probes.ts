@@ -1,5 +1,4 @@
-import { simulatedPassword } from '@canopy/simulator'
-import type { ProbeContext, RouteProbe } from '../../../test/probes'
+import { boundSpare, type RouteProbe } from '../../../test/probes'
 
 export const radio2g = {
   enabled: true,
@@ -18,27 +17,17 @@ export const radio2g = {
   isolation: false,
 }
 
-/** A spare device of the world bound by the owner: each probe that changes a device takes its own. */
-async function boundSpare({ world, ownerCall }: ProbeContext, index: number) {
-  const device = world.spare[index]!
-  const body = {
-    mac: device.mac,
-    username: 'admin',
-    password: simulatedPassword(device.mac),
-    gid: String(world.a.p1),
-  }
-  return (await ownerCall<{ id: number }>('POST', '/backend/device/bind', { body })).id
-}
-
 export const probes: RouteProbe[] = [
   {
     route: 'POST /backend/device/setsystem',
+    about: 'tenant A',
     request: ({ world }) => ({
       body: { id: world.a.devices.inP1, remark: 'probe', settings: { led: false } },
     }),
   },
   {
     route: 'POST /backend/device/setnetwork',
+    about: 'tenant A',
     request: ({ world }) => ({
       body: {
         id: world.a.devices.inP1,
@@ -54,20 +43,23 @@ export const probes: RouteProbe[] = [
   },
   {
     route: 'POST /backend/device/setwifi',
+    about: 'tenant A',
     request: ({ world }) => ({ body: { id: world.a.devices.inP1, settings: { '2g': radio2g } } }),
   },
   {
     route: 'POST /backend/device/setwifis',
+    about: 'tenant A',
     request: ({ world }) => ({
       body: { ids: [world.a.devices.inP1], settings: { '2g': { ...radio2g, ssid: 'Probe-Batch' } } },
     }),
   },
   {
     route: 'POST /backend/device/setrepeater',
+    about: 'tenant A',
     // spare[1] is a repeater (CRP-300) and unbound again after the unbind probe.
     request: async (context) => ({
       body: {
-        id: await boundSpare(context, 1),
+        id: (await boundSpare(context, 1)).id,
         settings: {
           enabled: true,
           uplink: { ssid: 'Upstream', band: '2g', encryption: 'wpa2-psk', password: 'uplink-pass' },
@@ -77,26 +69,29 @@ export const probes: RouteProbe[] = [
   },
   {
     route: 'POST /backend/device/timerestart',
+    about: 'tenant A',
     request: ({ world }) => ({
       body: { ids: [world.a.devices.inP1], timedReboot: { enabled: true, days: [0, 3], time: '04:30' } },
     }),
   },
   {
     route: 'POST /backend/device/setleds',
+    about: 'tenant A',
     request: ({ world }) => ({ body: { ids: [world.a.devices.inP1], led: true } }),
   },
   {
     route: 'POST /backend/device/settings',
+    about: 'tenant A',
     request: ({ world }) => ({ body: { id: world.a.devices.inP1 } }),
   },
   {
     route: 'POST /backend/device/settings/retry',
+    about: 'tenant A',
     request: ({ world }) => ({ body: { id: world.a.devices.inP1, section: 'system' } }),
   },
   {
     route: 'POST /backend/device/settings/revert',
+    about: 'tenant A',
     request: ({ world }) => ({ body: { id: world.a.devices.inP1, section: 'system' } }),
   },
 ]
-
-export { boundSpare }

@@ -3,13 +3,15 @@ import type { RouteProbe } from '../../../test/probes'
 const changed = (password: string) => `${password}x9`
 
 export const probes: RouteProbe[] = [
-  { route: 'GET /backend/user/info', request: () => ({}) },
+  { route: 'GET /backend/user/info', about: 'the caller', request: () => ({}) },
   {
     route: 'POST /backend/user/save',
+    about: 'the caller',
     request: ({ world }) => ({ body: { email: world.a.owner.email, nickname: 'owner' } }),
   },
   {
     route: 'POST /backend/user/password/save',
+    about: 'the caller',
     request: ({ world }) => ({
       body: {
         old_password: world.a.owner.password,
