@@ -52,7 +52,8 @@ test('a primary builds projects, a role and a child account; the child sees only
   await expect(page.getByText('Project has sub-projects')).toBeVisible()
   await expect(tree.getByRole('treeitem', { name: 'North' })).toBeVisible()
 
-  // A role limited to North, viewing devices only, with the project section.
+  // A role limited to North, viewing devices only, with the project section: it withholds the
+  // device section, which the child must then not see.
   await openMenu(page, 'Account management')
   await expect(page).toHaveURL(/\/account\/list$/)
   await page.getByRole('tab', { name: 'Roles' }).click()
@@ -123,16 +124,23 @@ test('a primary builds projects, a role and a child account; the child sees only
   await expect(page).toHaveURL(/\/home\/main$/)
   const menu = page.getByRole('navigation', { name: 'Main menu' })
   await expect(menu.getByRole('link', { name: 'Project management' })).toBeVisible()
+  // A regular section its role leaves out, and a primary-only one.
+  await expect(menu.getByRole('link', { name: 'Device management' })).toHaveCount(0)
   await expect(menu.getByRole('link', { name: 'Account management' })).toHaveCount(0)
   await openMenu(page, 'Project management')
+  // North with its sub-projects, and nothing above or beside them: not in the tree, not in the table.
   await expect(tree.getByRole('treeitem', { name: 'North' })).toBeVisible()
   await expect(tree.getByRole('treeitem', { name: 'ShopA' })).toBeVisible()
   await expect(tree.getByRole('treeitem', { name: 'Floor1' })).toBeVisible()
   await expect(tree.getByRole('treeitem', { name: 'My Project' })).toHaveCount(0)
   await expect(tree.getByRole('treeitem', { name: 'South' })).toHaveCount(0)
+  await expect(projectRow(page, 'Floor1')).toBeVisible()
   await expect(page.getByRole('cell', { name: 'South', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('cell', { name: 'My Project', exact: true })).toHaveCount(0)
 
-  // Account management is the primary's alone, even by its address.
+  // The withheld section is closed by its address too, and account management is the primary's alone.
+  await page.goto('/device/management')
+  await expect(page).toHaveURL(/\/404$/)
   await page.goto('/account/list')
   await expect(page).toHaveURL(/\/404$/)
 })

@@ -1,5 +1,6 @@
 export * from './errors'
 export * from './i18n'
 export * from './permissions'
+export * from './project-tree'
 export * from './routes'
 export * from './validation'

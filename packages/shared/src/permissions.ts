@@ -5,8 +5,9 @@
  * - A primary account may do everything in its tenant.
  * - A child account may do what its roles grant: console sections (menu permissions), device
  *   functions, over the projects (and their sub-projects) the roles manage.
- * - A child's level decides the admin-only sections: level 1 (operator) loses them, level 2
- *   (administrator) keeps them. A primary account has level 0.
+ * - A child's level decides the admin-only capabilities (upgrade and template management):
+ *   level 1 (operator) loses them, level 2 (administrator) keeps them. A primary account has
+ *   level 0.
  * - A guest (an account bound to a guest role) sees but cannot operate: no device function but
  *   "view", no change to projects, no transfer between groups.
  */
@@ -36,6 +37,22 @@ export const ADMINISTRATOR_LEVEL = 2
 /** Levels a child account can have. */
 export const CHILD_LEVELS = [OPERATOR_LEVEL, ADMINISTRATOR_LEVEL] as const
 
+/**
+ * The admin-only capabilities of §2/§6 that are device functions: upgrade management. (Template
+ * management is admin-only too; it joins this list, or gets its own section, when it is built.)
+ */
+export const ADMIN_ONLY_FUNCTIONS: readonly DeviceFunction[] = ['upgrade']
+
+/** §2 guard, §6: level 1 (operator) loses the admin-only capabilities; every other level keeps them. */
+export function keepsAdminCapabilities(level: number): boolean {
+  return level !== OPERATOR_LEVEL
+}
+
+/** §6 "a guest cannot operate": the only device function a guest may have is viewing. */
+export function guestMay(fn: string): boolean {
+  return fn === 'view'
+}
+
 /** What the caller may do, as the current-user call reports it. */
 export interface Grants {
   readonly primary: boolean
@@ -53,7 +70,7 @@ export type Permission =
   | { readonly kind: 'primary' }
   /** a console section; `operate` also refuses guests */
   | { readonly kind: 'menu'; readonly section: MenuSection; readonly operate?: boolean }
-  /** a device function; anything but 'view' refuses guests */
+  /** a device function; anything but 'view' refuses guests, admin-only ones refuse level 1 */
   | { readonly kind: 'device'; readonly fn: DeviceFunction }
 
 export const can = {
@@ -78,7 +95,8 @@ export function permits(grants: Grants, permission: Permission): boolean {
       return (
         grants.menus.includes('device') &&
         grants.deviceFunctions.includes(permission.fn) &&
-        !(grants.guest && permission.fn !== 'view')
+        !(grants.guest && !guestMay(permission.fn)) &&
+        !(ADMIN_ONLY_FUNCTIONS.includes(permission.fn) && !keepsAdminCapabilities(grants.level))
       )
   }
 }

@@ -3,7 +3,7 @@
  * A section appears here only once its capability is built: no empty pages.
  */
 
-import type { MenuSection } from './permissions'
+import { keepsAdminCapabilities, type MenuSection } from './permissions'
 
 export type MenuIcon = 'home' | 'device' | 'project' | 'maintain' | 'auth' | 'account' | 'user' | 'help'
 
@@ -97,7 +97,7 @@ export function isPublicPath(pathname: string): boolean {
  */
 export function canSeeRoute(route: ConsoleRoute, viewer: RouteViewer): boolean {
   if (route.only_primary && viewer.is_primary !== 1) return false
-  if (route.only_admin && viewer.level === 1) return false
+  if (route.only_admin && !keepsAdminCapabilities(viewer.level)) return false
   if (route.menu && viewer.is_primary !== 1 && !viewer.menus?.includes(route.menu)) return false
   return true
 }

@@ -166,7 +166,7 @@ export const enUS = {
     logoutFailed: 'Logout failed, please try again',
     chunkTimeout: 'The page took too long to load, please check your network',
     unsupportedBrowser: 'Your browser is not supported',
-    roleExists: 'Role already exists',
+    roleExists: 'Roles already exist',
     roleInUse: 'Role bound to an account cannot be deleted',
     projectHasDevices: 'Project has bound devices',
     projectHasChildren: 'Project has sub-projects',

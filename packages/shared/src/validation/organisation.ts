@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CHILD_LEVELS, DEVICE_FUNCTIONS, MENU_SECTIONS } from '../permissions'
+import { CHILD_LEVELS, DEVICE_FUNCTIONS, guestMay, MENU_SECTIONS } from '../permissions'
 import {
   accountName,
   address,
@@ -71,11 +71,13 @@ export const roleSaveFields = {
   menus: z.array(z.enum(MENU_SECTIONS, { error: 'validation.invalid_choice' })),
   device_functions: z.array(z.enum(DEVICE_FUNCTIONS, { error: 'validation.invalid_choice' })),
   project_ids: idList,
+  /** devices the role manages one by one, beside its projects (§3, §6); none when left out */
+  device_ids: idList.default([]),
   guest: z.boolean().default(false),
 }
 /** A guest role grants viewing only (§6: a guest cannot operate). */
 export function guestViewsOnly(role: { guest?: boolean; device_functions: readonly string[] }): boolean {
-  return !role.guest || role.device_functions.every((fn) => fn === 'view')
+  return !role.guest || role.device_functions.every(guestMay)
 }
 const guestRule = { error: 'validation.guest_view_only', path: ['device_functions'] }
 

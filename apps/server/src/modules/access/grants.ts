@@ -6,7 +6,6 @@ import {
 } from '@canopy/shared/permissions'
 import type { Executor } from '../../db/client'
 import type { AccountSnapshot } from '../auth/principal'
-import { devicesRepository } from '../devices/devices.repository'
 import { rolesRepository } from '../roles/roles.repository'
 
 /** What an account may do (§6), and over which projects. */
@@ -30,10 +29,12 @@ export async function loadGrants(db: Executor, account: AccountSnapshot): Promis
   const menus = new Set<MenuSection>(['home'])
   const deviceFunctions = new Set<DeviceFunction>()
   const projectRoots = new Set<number>()
+  const deviceIds = new Set<number>()
   for (const role of roles) {
     for (const menu of role.menus) menus.add(menu as MenuSection)
     for (const fn of role.deviceFunctions) deviceFunctions.add(fn as DeviceFunction)
     for (const projectId of role.projectIds) projectRoots.add(projectId)
+    for (const device of role.devices) deviceIds.add(device.id)
   }
   return {
     primary: false,
@@ -42,7 +43,7 @@ export async function loadGrants(db: Executor, account: AccountSnapshot): Promis
     menus: [...menus],
     deviceFunctions: [...deviceFunctions],
     projectRoots: [...projectRoots],
-    deviceIds: await devicesRepository(db).roleDeviceIds(roles.map((role) => role.id)),
+    deviceIds: [...deviceIds],
     roleNames: roles.map((role) => role.name),
   }
 }

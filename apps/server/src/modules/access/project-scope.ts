@@ -1,7 +1,7 @@
 import { ErrorCode } from '@canopy/shared/errors'
+import { subtreeIds } from '@canopy/shared/project-tree'
 import { AppError } from '../../http/app-error'
 import type { Principal } from '../auth/principal'
-import { subtreeIds } from '../projects/project-tree'
 import type { ProjectRow } from '../projects/projects.repository'
 
 /**

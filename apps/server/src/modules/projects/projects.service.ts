@@ -1,4 +1,12 @@
-import { ErrorCode } from '@canopy/shared/errors'
+import { ErrorCode, type ErrorCodeValue } from '@canopy/shared/errors'
+import {
+  canAddUnder,
+  childrenByParent,
+  type DeleteRefusal,
+  deleteRefusal,
+  moveRefusal,
+  subtreeIds,
+} from '@canopy/shared/project-tree'
 import type { ProjectAddRequest, ProjectSaveRequest } from '@canopy/shared/validation'
 import { sql } from 'drizzle-orm'
 import type { ChangeFeed } from '../../db/change-feed'
@@ -8,14 +16,7 @@ import { ProjectScope } from '../access/project-scope'
 import type { Principal } from '../auth/principal'
 import { devicesRepository } from '../devices/devices.repository'
 import type { ProjectDirectory } from './project-directory'
-import {
-  canAddUnder,
-  childrenByParent,
-  type GroupTreeNode,
-  groupTree,
-  moveRefusal,
-  subtreeIds,
-} from './project-tree'
+import { type GroupTreeNode, groupTree } from './project-tree'
 import { type ProjectRow, projectsRepository } from './projects.repository'
 
 /** A project as the project-management page shows it (§3 "Project"). */
@@ -34,6 +35,14 @@ export interface ProjectView {
 
 /** Tree changes of one tenant happen one at a time, so two moves cannot build a cycle together. */
 const TREE_LOCK_CLASS = 1
+
+/** The §8 message of each reason a project cannot be deleted. */
+const DELETE_REFUSAL_CODES: Record<NonNullable<DeleteRefusal>, ErrorCodeValue> = {
+  default: ErrorCode.PROJECT_IS_DEFAULT,
+  'sub-projects': ErrorCode.PROJECT_HAS_CHILDREN,
+  devices: ErrorCode.PROJECT_HAS_DEVICES,
+  accounts: ErrorCode.PROJECT_BOUND,
+}
 
 export class ProjectsService {
   constructor(private readonly deps: { db: Database; directory: ProjectDirectory; changes: ChangeFeed }) {}
@@ -59,7 +68,7 @@ export class ProjectsService {
   async add(principal: Principal, request: ProjectAddRequest): Promise<{ gid: number }> {
     return this.changeTree(principal, async (tx, scope) => {
       const parent = scope.require(request.pid)
-      if (!canAddUnder(parent)) throw new AppError(ErrorCode.PROJECT_TOO_DEEP)
+      if (!canAddUnder(parent.depth)) throw new AppError(ErrorCode.PROJECT_TOO_DEEP)
       const gid = await projectsRepository(tx).insert({
         tenantId: principal.account.tenantId,
         parentId: parent.id,
@@ -81,7 +90,7 @@ export class ProjectsService {
         // A child's granted project is its scope itself: only the primary account may move it.
         if (scope.grantedRoots.has(project.id)) throw new AppError(ErrorCode.NO_PERMISSION)
         const parent = scope.require(request.pid!)
-        const refusal = moveRefusal(scope.projects, project.id, parent.id)
+        const refusal = moveRefusal(scope.projects, project.id, { id: parent.id, level: parent.depth })
         if (refusal === 'cycle') throw new AppError(ErrorCode.PROJECT_CYCLE)
         if (refusal === 'too-deep') throw new AppError(ErrorCode.PROJECT_TOO_DEEP)
         await projects.shiftDepth(
@@ -102,14 +111,14 @@ export class ProjectsService {
   async remove(principal: Principal, gid: number): Promise<void> {
     await this.changeTree(principal, async (tx, scope) => {
       const project = scope.require(gid)
-      if (project.isDefault) throw new AppError(ErrorCode.PROJECT_IS_DEFAULT)
-      if (scope.projects.some((candidate) => candidate.parentId === gid)) {
-        throw new AppError(ErrorCode.PROJECT_HAS_CHILDREN)
-      }
-      if ((await devicesRepository(tx).countInProject(gid)) > 0)
-        throw new AppError(ErrorCode.PROJECT_HAS_DEVICES)
       const projects = projectsRepository(tx)
-      if (await projects.isBoundToAccounts(gid)) throw new AppError(ErrorCode.PROJECT_BOUND)
+      const refusal = deleteRefusal({
+        isDefault: project.isDefault,
+        hasSubProjects: scope.projects.some((candidate) => candidate.parentId === gid),
+        hasDevices: (await devicesRepository(tx).countInProject(gid)) > 0,
+        boundToAccounts: await projects.isBoundToAccounts(gid),
+      })
+      if (refusal) throw new AppError(DELETE_REFUSAL_CODES[refusal])
       await projects.remove(gid)
     })
   }

@@ -1,35 +1,59 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { accountRoles, projects, roleProjects, roles } from '../../db/schema'
+import { accountRoles, devices, projects, roleDevices, roleProjects, roles } from '../../db/schema'
 
 export type RoleRow = typeof roles.$inferSelect
-export type RoleWithProjects = RoleRow & { projectIds: number[] }
+/** A device a role names one by one, with what the console shows of it. */
+export interface RoleDevice {
+  id: number
+  mac: string
+  name: string | null
+}
+/** A role with what it manages: projects (each with its sub-projects) and devices one by one. */
+export type RoleWithScope = RoleRow & { projectIds: number[]; devices: RoleDevice[] }
 
 export function rolesRepository(db: Executor) {
   const projectIdsOf = async (roleIds: number[]) => {
-    if (roleIds.length === 0) return new Map<number, number[]>()
-    const rows = await db.select().from(roleProjects).where(inArray(roleProjects.roleId, roleIds))
     const byRole = new Map<number, number[]>()
+    if (roleIds.length === 0) return byRole
+    const rows = await db.select().from(roleProjects).where(inArray(roleProjects.roleId, roleIds))
     for (const row of rows) byRole.set(row.roleId, [...(byRole.get(row.roleId) ?? []), row.projectId])
     return byRole
   }
-  const withProjects = async (rows: RoleRow[]): Promise<RoleWithProjects[]> => {
-    const byRole = await projectIdsOf(rows.map((row) => row.id))
-    return rows.map((row) => ({ ...row, projectIds: (byRole.get(row.id) ?? []).sort((a, b) => a - b) }))
+  const devicesOf = async (roleIds: number[]) => {
+    const byRole = new Map<number, RoleDevice[]>()
+    if (roleIds.length === 0) return byRole
+    const rows = await db
+      .select({ roleId: roleDevices.roleId, id: devices.id, mac: devices.mac, name: devices.name })
+      .from(roleDevices)
+      .innerJoin(devices, eq(devices.id, roleDevices.deviceId))
+      .where(inArray(roleDevices.roleId, roleIds))
+      .orderBy(devices.id)
+    for (const { roleId, ...device } of rows) byRole.set(roleId, [...(byRole.get(roleId) ?? []), device])
+    return byRole
+  }
+  const withScope = async (rows: RoleRow[]): Promise<RoleWithScope[]> => {
+    const ids = rows.map((row) => row.id)
+    const [projectsByRole, devicesByRole] = await Promise.all([projectIdsOf(ids), devicesOf(ids)])
+    return rows.map((row) => ({
+      ...row,
+      projectIds: (projectsByRole.get(row.id) ?? []).sort((a, b) => a - b),
+      devices: devicesByRole.get(row.id) ?? [],
+    }))
   }
 
   return {
-    /** The roles bound to an account, with the projects each manages. */
-    async forAccount(accountId: number): Promise<RoleWithProjects[]> {
+    /** The roles bound to an account, with what each manages. */
+    async forAccount(accountId: number): Promise<RoleWithScope[]> {
       const rows = await db
         .select({ role: roles })
         .from(accountRoles)
         .innerJoin(roles, eq(roles.id, accountRoles.roleId))
         .where(eq(accountRoles.accountId, accountId))
-      return withProjects(rows.map((row) => row.role))
+      return withScope(rows.map((row) => row.role))
     },
 
-    async listForTenant(tenantId: number): Promise<Array<RoleWithProjects & { accountCount: number }>> {
+    async listForTenant(tenantId: number): Promise<Array<RoleWithScope & { accountCount: number }>> {
       const rows = await db
         .select({ role: roles, accountCount: count(accountRoles.accountId) })
         .from(roles)
@@ -37,16 +61,30 @@ export function rolesRepository(db: Executor) {
         .where(eq(roles.tenantId, tenantId))
         .groupBy(roles.id)
         .orderBy(roles.id)
-      const detailed = await withProjects(rows.map((row) => row.role))
+      const detailed = await withScope(rows.map((row) => row.role))
       return detailed.map((role, index) => ({ ...role, accountCount: rows[index]!.accountCount }))
     },
 
-    async findInTenant(tenantId: number, id: number): Promise<RoleWithProjects | undefined> {
+    async findInTenant(tenantId: number, id: number): Promise<RoleWithScope | undefined> {
       const rows = await db
         .select()
         .from(roles)
         .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
-      return (await withProjects(rows))[0]
+      return (await withScope(rows))[0]
+    },
+
+    /** The tenant's devices in the given projects or among the given ids, each counted once. */
+    async countDevicesOf(tenantId: number, projectIds: number[], deviceIds: number[]): Promise<number> {
+      const granted = [
+        projectIds.length > 0 ? inArray(devices.projectId, projectIds) : undefined,
+        deviceIds.length > 0 ? inArray(devices.id, deviceIds) : undefined,
+      ].filter((condition): condition is SQL => condition !== undefined)
+      if (granted.length === 0) return 0
+      const [row] = await db
+        .select({ n: count() })
+        .from(devices)
+        .where(and(eq(devices.tenantId, tenantId), or(...granted)))
+      return row?.n ?? 0
     },
 
     /** How many of the given ids are roles of the tenant. */
@@ -91,6 +129,13 @@ export function rolesRepository(db: Executor) {
       await db.delete(roleProjects).where(eq(roleProjects.roleId, roleId))
       if (projectIds.length > 0) {
         await db.insert(roleProjects).values(projectIds.map((projectId) => ({ roleId, projectId })))
+      }
+    },
+
+    async replaceDevices(roleId: number, deviceIds: number[]): Promise<void> {
+      await db.delete(roleDevices).where(eq(roleDevices.roleId, roleId))
+      if (deviceIds.length > 0) {
+        await db.insert(roleDevices).values(deviceIds.map((deviceId) => ({ roleId, deviceId })))
       }
     },
 

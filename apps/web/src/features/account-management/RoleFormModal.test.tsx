@@ -4,16 +4,36 @@ import userEvent from '@testing-library/user-event'
 import { I18nextProvider } from 'react-i18next'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n, initI18n } from '../../shared/i18n/i18n'
-import type { Role, RoleRequest } from './api'
+import type { Role, RoleDevice, RoleRequest } from './api'
 import { RoleFormModal } from './RoleFormModal'
 
 const addRole = vi.fn<(request: RoleRequest) => Promise<{ id: number }>>()
 const saveRole = vi.fn<(request: RoleRequest & { id: number }) => Promise<Role>>()
+/** The tenant's devices, as the device list call would find them. */
+const tenantDevices: RoleDevice[] = [
+  { id: 31, mac: '02:00:00:00:00:31', name: 'Lobby' },
+  { id: 32, mac: '02:00:00:00:00:32', name: 'Kitchen' },
+  { id: 33, mac: '02:00:00:00:00:33', name: null },
+]
+const searches = vi.fn<(keyword: string) => void>()
 
 vi.mock('../../shared/ui/feedback', () => ({ toast: { error: vi.fn(), success: vi.fn() } }))
 vi.mock('./api', () => ({
   useAddRole: () => ({ mutateAsync: addRole, isPending: false }),
   useSaveRole: () => ({ mutateAsync: saveRole, isPending: false }),
+  useDeviceSearch: (keyword: string, enabled: boolean) => {
+    if (enabled) searches(keyword)
+    const wanted = keyword.toLowerCase()
+    return {
+      data: enabled
+        ? tenantDevices.filter((device) =>
+            `${device.name ?? ''} ${device.mac}`.toLowerCase().includes(wanted),
+          )
+        : undefined,
+      isFetching: false,
+      isError: false,
+    }
+  },
 }))
 
 function renderModal(role?: Role, onClose = vi.fn()) {
@@ -39,6 +59,7 @@ beforeAll(async () => {
 beforeEach(() => {
   addRole.mockReset()
   saveRole.mockReset()
+  searches.mockReset()
 })
 
 describe('RoleFormModal', () => {
@@ -80,6 +101,7 @@ describe('RoleFormModal', () => {
       menus: ['project'],
       device_functions: ['view'],
       project_ids: [],
+      device_ids: [],
       guest: true,
     })
   })
@@ -102,12 +124,17 @@ describe('RoleFormModal', () => {
       device_functions: ['view', 'reboot'],
       guest: 0,
       project_ids: [1],
+      device_ids: [31],
+      devices: [tenantDevices[0]!],
       account_count: 2,
+      device_count: 5,
       created_at: '2026-01-01T00:00:00.000Z',
     }
     saveRole.mockResolvedValue(role)
     renderModal(role)
     expect(checkbox('Reboot')).toBeChecked()
+    // The role's device reads as its name before any search.
+    expect(screen.getByText('Lobby (02:00:00:00:00:31)')).toBeInTheDocument()
     await userEvent.click(saveButton())
     await waitFor(() =>
       expect(saveRole).toHaveBeenCalledWith({
@@ -116,8 +143,23 @@ describe('RoleFormModal', () => {
         menus: ['project'],
         device_functions: ['view', 'reboot'],
         project_ids: [1],
+        device_ids: [31],
         guest: false,
       }),
     )
+  })
+
+  it('searches the tenant’s devices by name or MAC on the server and sends the chosen ones', async () => {
+    addRole.mockResolvedValue({ id: 10 })
+    const onClose = renderModal()
+    await userEvent.type(screen.getByLabelText('Role name'), 'Kitchens')
+    await userEvent.type(screen.getByLabelText('Devices'), 'kitch')
+    await waitFor(() => expect(searches).toHaveBeenCalledWith('kitch'))
+    await userEvent.click(await screen.findByText('Kitchen (02:00:00:00:00:32)', { selector: 'div' }))
+    await userEvent.type(screen.getByLabelText('Devices'), ':33')
+    await userEvent.click(await screen.findByText('02:00:00:00:00:33', { selector: 'div' }))
+    await userEvent.click(saveButton())
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(addRole).toHaveBeenCalledWith(expect.objectContaining({ name: 'Kitchens', device_ids: [32, 33] }))
   })
 })

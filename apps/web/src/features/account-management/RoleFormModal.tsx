@@ -11,6 +11,7 @@ import { toast } from '../../shared/ui/feedback'
 import type { GroupNode } from '../projects/api'
 import { ProjectMultiSelect } from '../projects/ProjectSelect'
 import { type Role, type RoleRequest, useAddRole, useSaveRole } from './api'
+import { DevicePicker } from './DevicePicker'
 import { deviceFunctionOptions, functionsForGuest, grantableSections, guestViewsOnlyRule } from './role-form'
 
 interface RoleValues {
@@ -19,6 +20,7 @@ interface RoleValues {
   device_functions: DeviceFunction[]
   guest: boolean
   project_ids: number[]
+  device_ids: number[]
 }
 
 const CODE_FIELDS = { [ErrorCode.ROLE_EXISTS]: 'name' }
@@ -31,7 +33,7 @@ export interface RoleFormModalProps {
   onClose: () => void
 }
 
-/** Add or edit a role: its sections, device functions, guest flag and projects (§3, §6). */
+/** Add or edit a role: its sections, device functions, guest flag, projects and devices (§3, §6). */
 export function RoleFormModal({ role, tree, onClose }: RoleFormModalProps) {
   const { t } = useTranslation()
   const [form] = Form.useForm<RoleValues>()
@@ -48,8 +50,9 @@ export function RoleFormModal({ role, tree, onClose }: RoleFormModalProps) {
         device_functions: role.device_functions,
         guest: role.guest === 1,
         project_ids: role.project_ids,
+        device_ids: role.device_ids,
       }
-    : { menus: [], device_functions: [], guest: false, project_ids: [] }
+    : { menus: [], device_functions: [], guest: false, project_ids: [], device_ids: [] }
 
   function handleValuesChange(changed: Partial<RoleValues>) {
     setFailure(undefined)
@@ -67,6 +70,7 @@ export function RoleFormModal({ role, tree, onClose }: RoleFormModalProps) {
       menus: values.menus,
       device_functions: values.device_functions,
       project_ids: values.project_ids,
+      device_ids: values.device_ids,
       guest: values.guest,
     }
     try {
@@ -140,6 +144,14 @@ export function RoleFormModal({ role, tree, onClose }: RoleFormModalProps) {
           rules={[zodRule((r) => r.roleAddRequest.shape.project_ids)]}
         >
           <ProjectMultiSelect tree={tree} placeholder={t('roles.projectsPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="device_ids"
+          label={t('roles.devices')}
+          extra={t('roles.devicesHint')}
+          rules={[zodRule((r) => r.roleAddRequest.shape.device_ids)]}
+        >
+          <DevicePicker known={role?.devices} placeholder={t('roles.devicesPlaceholder')} />
         </Form.Item>
         {failure && <Alert type="error" showIcon title={translateKey(failure)} />}
       </Form>

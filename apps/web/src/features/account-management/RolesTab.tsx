@@ -13,7 +13,7 @@ import { DEVICE_FUNCTION_LABELS, grantableSections } from './role-form'
 
 type RoleDialog = { role?: Role | undefined }
 
-/** The roles tab of account management: what each role grants, and how many accounts have it. */
+/** The roles tab of account management: what each role grants, its accounts and managed devices. */
 export function RolesTab({ tree }: { tree: readonly GroupNode[] }) {
   const { t } = useTranslation()
   const roles = useRoles()
@@ -86,6 +86,7 @@ export function RolesTab({ tree }: { tree: readonly GroupNode[] }) {
       render: (guest: 0 | 1) => (guest === 1 ? t('roles.yes') : t('roles.no')),
     },
     { title: t('roles.accountCount'), dataIndex: 'account_count', align: 'center' },
+    { title: t('roles.deviceCount'), dataIndex: 'device_count', align: 'center' },
     {
       title: t('roles.actions'),
       key: 'actions',

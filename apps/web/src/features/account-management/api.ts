@@ -63,6 +63,13 @@ export interface ChildPasswordResetRequest {
   confirm_password: string
 }
 
+/** A device as a role names it, and as the role form's device search offers it. */
+export interface RoleDevice {
+  id: number
+  mac: string
+  name: string | null
+}
+
 /** §3 role (primary accounts only). */
 export interface Role {
   id: number
@@ -72,7 +79,12 @@ export interface Role {
   guest: 0 | 1
   /** the projects it manages, each with its sub-projects */
   project_ids: number[]
+  /** the devices it manages one by one, beside its projects */
+  device_ids: number[]
+  devices: RoleDevice[]
   account_count: number
+  /** §3 managed device count: its projects' devices and its own, each once */
+  device_count: number
   created_at: string
 }
 
@@ -81,8 +93,12 @@ export interface RoleRequest {
   menus: MenuSection[]
   device_functions: DeviceFunction[]
   project_ids: number[]
+  device_ids: number[]
   guest: boolean
 }
+
+/** How many matches the role form's device search shows at once. */
+export const DEVICE_SEARCH_SIZE = 20
 
 /** The save call for an account as it is: change what you need, the rest is sent unchanged. */
 export function saveRequestFor(account: ChildAccount): ChildSaveRequest {
@@ -105,6 +121,7 @@ export const accountManagementKeys = {
   childList: (request: ChildListRequest) => [...accountManagementKeys.children(), 'list', request] as const,
   childCount: () => [...accountManagementKeys.children(), 'count'] as const,
   roles: () => [...accountManagementKeys.all, 'roles'] as const,
+  deviceSearch: (keyword: string) => [...accountManagementKeys.all, 'deviceSearch', keyword] as const,
 }
 
 export function useChildAccounts(request: ChildListRequest) {
@@ -133,6 +150,22 @@ export function useRoles() {
   return useQuery({
     queryKey: accountManagementKeys.roles(),
     queryFn: ({ signal }) => api.get<Role[]>('backend/role/all', undefined, { signal }),
+  })
+}
+
+/** The tenant's devices whose name or MAC contains the keyword, through the device list call (§7). */
+export function useDeviceSearch(keyword: string, enabled: boolean) {
+  return useQuery({
+    queryKey: accountManagementKeys.deviceSearch(keyword),
+    enabled,
+    queryFn: async ({ signal }) => {
+      const request = { pageIndex: 1, pageOffset: DEVICE_SEARCH_SIZE, ...(keyword ? { keyword } : {}) }
+      const page = await api.post<{ total: number; list: RoleDevice[] }>('backend/device/list', request, {
+        signal,
+      })
+      return page.list.map(({ id, mac, name }) => ({ id, mac, name }))
+    },
+    placeholderData: keepPreviousData,
   })
 }
 

@@ -1,4 +1,4 @@
-import { DEVICE_FUNCTIONS, type DeviceFunction, type MenuSection } from '@canopy/shared/permissions'
+import { DEVICE_FUNCTIONS, type DeviceFunction, guestMay, type MenuSection } from '@canopy/shared/permissions'
 import { type ConsoleRoute, FRAME_ROUTES } from '@canopy/shared/routes'
 import type { FormRule } from 'antd'
 import { loadRules } from '../../shared/forms'
@@ -39,13 +39,13 @@ export function deviceFunctionOptions(guest: boolean) {
   return DEVICE_FUNCTIONS.map((fn) => ({
     value: fn,
     label: translateKey(DEVICE_FUNCTION_LABELS[fn]),
-    disabled: guest && fn !== 'view',
+    disabled: guest && !guestMay(fn),
   }))
 }
 
-/** Ticking "guest" unticks every device function but "view" (§6: a guest only views). */
+/** Ticking "guest" unticks every device function a guest may not have (§6: a guest only views). */
 export function functionsForGuest(functions: readonly DeviceFunction[], guest: boolean): DeviceFunction[] {
-  return guest ? functions.filter((fn) => fn === 'view') : [...functions]
+  return guest ? functions.filter(guestMay) : [...functions]
 }
 
 /** The shared guest rule (validation.guest_view_only), checked on the device functions. */

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@canopy/shared/errors'
+import { canAddUnder, moveRefusal } from '@canopy/shared/project-tree'
 import { Alert, Form, Input, Modal } from 'antd'
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../shared/api'
 import { showFieldErrors, zodRule } from '../../shared/forms'
@@ -9,7 +10,7 @@ import '../../shared/i18n/organisation-messages'
 import { toast } from '../../shared/ui/feedback'
 import { type GroupNode, type Project, useAddProject, useSaveProject } from './api'
 import { ProjectSelect } from './ProjectSelect'
-import { canHaveSubProject, canMoveUnder, findNode, projectLabel } from './tree'
+import { findNode, projectLabel, treeNodes } from './tree'
 
 export type ProjectDialog =
   | { kind: 'add'; parentGid?: number | undefined }
@@ -51,11 +52,17 @@ export function ProjectFormModal({ dialog, tree, levels, onClose }: ProjectFormM
   // A child account's granted project has its parent outside the account's scope: it stays put.
   const choosesParent = !editing || (!isRoot && levels.has(editing.pid))
   const moving = editing ? findNode(tree, editing.gid) : undefined
+  const nodes = useMemo(() => treeNodes(tree), [tree])
 
+  // The shared rules the server applies: greyed out here is refused there.
   const isDisabled = useCallback(
-    (node: GroupNode) =>
-      moving ? !canMoveUnder(moving, node.gid, levels) : !canHaveSubProject(levels.get(node.gid) ?? 1),
-    [moving, levels],
+    (node: GroupNode) => {
+      const level = levels.get(node.gid)
+      if (level === undefined) return true
+      if (!moving) return !canAddUnder(level)
+      return moveRefusal(nodes, moving.gid, { id: node.gid, level }) !== undefined
+    },
+    [moving, levels, nodes],
   )
 
   const initialValues: ProjectValues = editing

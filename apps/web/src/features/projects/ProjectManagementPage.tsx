@@ -1,4 +1,5 @@
 import { can } from '@canopy/shared/permissions'
+import { canAddUnder, subtreeIds } from '@canopy/shared/project-tree'
 import {
   Alert,
   Button,
@@ -25,7 +26,7 @@ import { usePermits } from '../auth/grants'
 import { type Project, useDeleteProject, useProjectList, useProjectTree } from './api'
 import { type ProjectDialog, ProjectFormModal } from './ProjectFormModal'
 import { ProjectTreePanel } from './ProjectTreePanel'
-import { canHaveSubProject, findNode, projectLabel, projectLevels, subtreeIds } from './tree'
+import { findNode, projectLabel, projectLevels, treeNodes } from './tree'
 
 /** /project/manage: the project tree beside the table of the chosen subtree (§2, §3). */
 export function ProjectManagementPage() {
@@ -43,6 +44,7 @@ export function ProjectManagementPage() {
 
   const nodes = tree.data ?? []
   const levels = useMemo(() => projectLevels(tree.data ?? [], list.data ?? []), [tree.data, list.data])
+  const flat = useMemo(() => treeNodes(tree.data ?? []), [tree.data])
   const byGid = useMemo(
     () => new Map((list.data ?? []).map((project) => [project.gid, project])),
     [list.data],
@@ -50,9 +52,9 @@ export function ProjectManagementPage() {
   const selectedNode = selected === undefined ? undefined : findNode(nodes, selected)
   const rows = useMemo(() => {
     if (!selectedNode) return list.data ?? []
-    const ids = subtreeIds(selectedNode)
+    const ids = subtreeIds(flat, [selectedNode.gid])
     return (list.data ?? []).filter((project) => ids.has(project.gid))
-  }, [list.data, selectedNode])
+  }, [list.data, selectedNode, flat])
 
   function confirmDelete(project: Project) {
     modal.confirm({
@@ -101,7 +103,7 @@ export function ProjectManagementPage() {
       key: 'actions',
       fixed: 'right',
       render: (_, project) => {
-        const tooDeep = !canHaveSubProject(project.level)
+        const tooDeep = !canAddUnder(project.level)
         return (
           <Space size={0} wrap>
             <Tooltip title={tooDeep ? t('errors.projectTooDeep') : undefined}>
@@ -168,7 +170,7 @@ export function ProjectManagementPage() {
                         setDialog({
                           kind: 'add',
                           parentGid:
-                            selectedNode && canHaveSubProject(levels.get(selectedNode.gid) ?? 1)
+                            selectedNode && canAddUnder(levels.get(selectedNode.gid) ?? 1)
                               ? selectedNode.gid
                               : nodes[0]?.gid,
                         })

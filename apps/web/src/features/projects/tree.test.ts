@@ -1,16 +1,7 @@
+import { moveRefusal, subtreeHeight, subtreeIds } from '@canopy/shared/project-tree'
 import { describe, expect, it } from 'vitest'
 import type { GroupNode, Project } from './api'
-import {
-  canHaveSubProject,
-  canMoveUnder,
-  filterTree,
-  findNode,
-  flattenTree,
-  projectLevels,
-  subtreeHeight,
-  subtreeIds,
-  toTreeData,
-} from './tree'
+import { filterTree, findNode, flattenTree, projectLevels, toTreeData, treeNodes } from './tree'
 
 const node = (gid: number, pid: number, name: string, child: GroupNode[] = []): GroupNode => ({
   gid,
@@ -79,26 +70,25 @@ describe('the group tree helpers', () => {
     expect(projectLevels(childForest, [project(3, 3), project(5, 4)]).get(5)).toBe(4)
   })
 
-  it('knows a subtree and its height', () => {
-    expect([...subtreeIds(findNode(forest, 2)!)].sort()).toEqual([2, 3, 5, 6])
-    expect(subtreeHeight(findNode(forest, 2)!)).toBe(4)
-    expect(subtreeHeight(findNode(forest, 4)!)).toBe(1)
+  it('hands the forest to the shared tree rules, each node with its parent', () => {
+    const nodes = treeNodes(forest)
+    expect(nodes).toContainEqual({ id: 1, parentId: 0 })
+    expect(nodes).toContainEqual({ id: 6, parentId: 5 })
+    expect(nodes).toHaveLength(6)
+    expect([...subtreeIds(nodes, [2])].sort()).toEqual([2, 3, 5, 6])
+    expect(subtreeHeight(nodes, 2)).toBe(4)
+    expect(subtreeHeight(nodes, 4)).toBe(1)
   })
 
-  it('refuses a sixth level', () => {
-    expect(canHaveSubProject(4)).toBe(true)
-    expect(canHaveSubProject(5)).toBe(false)
-  })
-
-  it('moves a project only where it stays a tree of 5 levels at most', () => {
-    const shopA = findNode(forest, 3)!
-    expect(canMoveUnder(shopA, 4, levels)).toBe(true) // South is level 2: Room ends at 5
-    expect(canMoveUnder(shopA, 3, levels)).toBe(false) // under itself
-    expect(canMoveUnder(shopA, 6, levels)).toBe(false) // under its own sub-project
-    const north = findNode(forest, 2)!
-    expect(canMoveUnder(north, 4, levels)).toBe(false) // 2 + 4 levels > 5
-    expect(canMoveUnder(findNode(forest, 4)!, 6, levels)).toBe(false) // Room is level 5
-    expect(canMoveUnder(findNode(forest, 4)!, 5, levels)).toBe(true)
+  it('moves a project only where the shared rules keep a tree of 5 levels at most', () => {
+    const nodes = treeNodes(forest)
+    const under = (gid: number) => ({ id: gid, level: levels.get(gid)! })
+    expect(moveRefusal(nodes, 3, under(4))).toBeUndefined() // South is level 2: Room ends at 5
+    expect(moveRefusal(nodes, 3, under(3))).toBe('cycle')
+    expect(moveRefusal(nodes, 3, under(6))).toBe('cycle')
+    expect(moveRefusal(nodes, 2, under(4))).toBe('too-deep') // 2 + 4 levels > 5
+    expect(moveRefusal(nodes, 4, under(6))).toBe('too-deep') // Room is level 5
+    expect(moveRefusal(nodes, 4, under(5))).toBeUndefined()
   })
 
   it('filters by name, keeping the path to each match and what is below it', () => {

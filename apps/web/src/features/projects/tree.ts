@@ -1,4 +1,4 @@
-import { PROJECT_MAX_DEPTH } from '@canopy/shared/validation'
+import type { TreeNode } from '@canopy/shared/project-tree'
 import type { GroupNode, Project } from './api'
 
 /** A project as antd's Tree (key) and TreeSelect (value) both read it. */
@@ -29,16 +29,6 @@ export function findNode(nodes: readonly GroupNode[], gid: number): GroupNode | 
   return undefined
 }
 
-/** The project and every project below it. */
-export function subtreeIds(node: GroupNode): Set<number> {
-  return new Set(flattenTree([node]).map(({ node: member }) => member.gid))
-}
-
-/** Levels in a project's subtree: 1 for a project without sub-projects. */
-export function subtreeHeight(node: GroupNode): number {
-  return 1 + Math.max(0, ...node.child.map(subtreeHeight))
-}
-
 /**
  * Each project's level (§5: the root group is level 1, at most 5). A child account's tree starts
  * at its granted projects, wherever they are, so the list's `level` wins over the depth in the tree.
@@ -52,20 +42,12 @@ export function projectLevels(
   return levels
 }
 
-/** A sub-project must stay within 5 levels (§5). */
-export function canHaveSubProject(level: number): boolean {
-  return level < PROJECT_MAX_DEPTH
-}
-
-/** Whether `moving` may go under `parentGid`: not under itself or below it, not deeper than 5 levels. */
-export function canMoveUnder(
-  moving: GroupNode,
-  parentGid: number,
-  levels: ReadonlyMap<number, number>,
-): boolean {
-  if (subtreeIds(moving).has(parentGid)) return false
-  const parentLevel = levels.get(parentGid)
-  return parentLevel !== undefined && parentLevel + subtreeHeight(moving) <= PROJECT_MAX_DEPTH
+/**
+ * The forest as the shared tree rules read it (@canopy/shared/project-tree): each node with
+ * its parent. Depth, moves and subtrees are decided there, as the server decides them.
+ */
+export function treeNodes(nodes: readonly GroupNode[]): TreeNode[] {
+  return flattenTree(nodes).map(({ node }) => ({ id: node.gid, parentId: node.pid }))
 }
 
 /** antd Tree and TreeSelect data; `disabled` greys out the projects that cannot be chosen. */
