@@ -17,7 +17,12 @@ export const probes: RouteProbe[] = [
   {
     route: 'POST /backend/role/add',
     about: 'tenant A',
-    request: ({ world }) => ({ body: role(`r${Math.random().toString(36).slice(2, 9)}`, [world.a.p2]) }),
+    request: ({ world }) => ({
+      body: {
+        ...role(`r${Math.random().toString(36).slice(2, 9)}`, [world.a.p2]),
+        device_ids: [world.a.devices.inP2],
+      },
+    }),
   },
   {
     route: 'POST /backend/role/save',
