@@ -70,6 +70,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
   env: {
     ...process.env,
     ...mailbox.env,
+    // Required with mail: reset links point here, never at the request's Host.
+    PUBLIC_URL: baseURL,
     ...wechat.env,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { logIn, newAccount, registerViaApi } from '../support/accounts'
 import { linkIn, waitForMail } from '../support/mail'
 
@@ -12,8 +12,10 @@ test('register, log in, use the menu, switch language, edit the personal center,
   await page.getByLabel('Confirm password').fill(account.password)
   await page.getByLabel('E-mail').fill(account.email)
   await page.getByRole('button', { name: 'Register' }).click()
-  // The agreement must be accepted first.
-  await expect(page.getByText('Please read and accept the user agreement')).toBeVisible()
+  // The agreement must be accepted first; the field's error is announced (role="alert").
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please read and accept the user agreement' }),
+  ).toBeVisible()
   await page.getByRole('checkbox').check()
   await page.getByRole('button', { name: 'Register' }).click()
 
@@ -27,15 +29,33 @@ test('register, log in, use the menu, switch language, edit the personal center,
 
   await expect(page).toHaveURL(/\/home\/main$/)
   await expect(page.getByRole('heading', { name: `Welcome, ${account.username}` })).toBeVisible()
-  const menu = page.getByRole('navigation', { name: 'Main menu' })
-  await expect(menu.getByText('Home')).toBeVisible()
 
   await page.getByRole('button', { name: 'Español' }).click()
   await expect(page.getByRole('heading', { name: `Bienvenido/a, ${account.username}` })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  await page.getByRole('button', { name: 'English' }).click()
+
+  // A side-menu entry opens its page.
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Project management' })
+    .click()
+  await expect(page).toHaveURL(/\/project\/manage$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Project management' })).toBeVisible()
+
+  // In Chinese the page, the menu and antd's own texts follow.
   await page.getByRole('button', { name: '中文' }).click()
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+  await expect(page.getByRole('heading', { level: 1, name: '项目管理' })).toBeVisible()
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '账号管理' }).click()
+  await expect(page).toHaveURL(/\/account\/list$/)
+  await expect(page.getByRole('heading', { level: 1, name: '账号管理' })).toBeVisible()
+  // A new account has no child accounts: the table's empty text is antd's, from its zh_CN locale.
+  // (The empty picture's <title> says it too; the visible words are the description.)
+  await expect(page.locator('.ant-empty-description')).toHaveText('暂无数据')
   await page.getByRole('button', { name: 'English' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Account management' })).toBeVisible()
+  await expect(page.locator('.ant-empty-description')).toHaveText('No data')
 
   await page.getByRole('button', { name: 'Personal center' }).click()
   await expect(page).toHaveURL(/\/user_info$/)
@@ -46,11 +66,39 @@ test('register, log in, use the menu, switch language, edit the personal center,
   await page.reload()
   await expect(page.getByLabel('Nickname')).toHaveValue('Ana_01')
 
-  await page.getByRole('button', { name: 'Log out' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click()
-  await expect(page).toHaveURL(/\/login/)
+  await logOut(page)
   await page.goto('/home/main')
   await expect(page).toHaveURL(/\/login\?redirect=/)
+})
+
+test('remember account: the login form shows the account after logging out, until unticked', async ({
+  page,
+}) => {
+  const account = await registerViaApi(page.request)
+  await page.goto('/login')
+  const accountField = page.getByLabel('Account', { exact: true })
+  const remember = page.getByLabel('Remember account')
+  await expect(accountField).toHaveValue('')
+  await accountField.fill(account.username)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await remember.check()
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(/\/home\/main$/)
+
+  await logOut(page)
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+  await expect(accountField).toHaveValue(account.username)
+  await expect(remember).toBeChecked()
+
+  // Logging in with the box unticked forgets the account.
+  await remember.uncheck()
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(/\/home\/main$/)
+  await logOut(page)
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+  await expect(accountField).toHaveValue('')
+  await expect(remember).not.toBeChecked()
 })
 
 test('an unknown path shows the 404 page, whose button returns home', async ({ page }) => {
@@ -109,6 +157,8 @@ test('reset a forgotten password through the e-mailed link', async ({ page }) =>
   await expect(page.getByText(`We sent a password reset link to ${account.email}`)).toBeVisible()
 
   const link = new URL(linkIn(await waitForMail(account.email)))
+  // The link points at the console's PUBLIC_URL (e2e/run.ts sets it to the server's address).
+  expect(link.origin).toBe(new URL(page.url()).origin)
   await page.goto(`${link.pathname}${link.search}`)
   await expect(page.getByText(`Choose a new password for the account ${account.username}.`)).toBeVisible()
   await page.getByLabel('New password').fill('brandnew42')
@@ -123,3 +173,10 @@ test('reset a forgotten password through the e-mailed link', async ({ page }) =>
   await page.goto(`${link.pathname}${link.search}`)
   await expect(page.getByText('Link Invalid')).toBeVisible()
 })
+
+/** The top bar's logout, confirmed; the page reloads onto the login page. */
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL(/\/login/)
+}

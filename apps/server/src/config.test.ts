@@ -27,7 +27,15 @@ describe('loadConfig', () => {
   it('has a mail service only with server, port and address all given (§3)', () => {
     expect(loadConfig({ SMTP_HOST: 'smtp.example.com', SMTP_PORT: '25' }, []).mail).toBeUndefined()
     expect(
-      loadConfig({ SMTP_HOST: 'smtp.example.com', SMTP_PORT: '465', SMTP_FROM: 'a@b.co' }, []).mail,
+      loadConfig(
+        {
+          SMTP_HOST: 'smtp.example.com',
+          SMTP_PORT: '465',
+          SMTP_FROM: 'a@b.co',
+          PUBLIC_URL: 'https://c.example',
+        },
+        [],
+      ).mail,
     ).toEqual({
       host: 'smtp.example.com',
       port: 465,
@@ -36,6 +44,17 @@ describe('loadConfig', () => {
       user: undefined,
       password: undefined,
     })
+  })
+
+  it('refuses a mail service without PUBLIC_URL: mailed links never take the request Host', () => {
+    const smtp = { SMTP_HOST: 'smtp.example.com', SMTP_PORT: '587', SMTP_FROM: 'a@b.co' }
+    expect(() => loadConfig(smtp, [])).toThrow(/needs PUBLIC_URL/)
+    expect(() => loadConfig({ ...smtp, PUBLIC_URL: '  ' }, [])).toThrow(/needs PUBLIC_URL/)
+    expect(loadConfig({ ...smtp, PUBLIC_URL: 'https://console.example.com/' }, []).publicUrl).toBe(
+      'https://console.example.com',
+    )
+    expect(() => loadConfig({ PUBLIC_URL: 'console.example.com' }, [])).toThrow(/PUBLIC_URL/)
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' }, [])).toThrow(/PUBLIC_URL/)
   })
 
   it('fails fast and says what is wrong', () => {

@@ -25,7 +25,10 @@ const environmentSchema = z.object({
     .default('/api')
     .refine((root) => /^\/[A-Za-z0-9_-]+$/.test(root), 'API_ROOT must look like /api'),
   DEFAULT_LANGUAGE: z.enum(LANGUAGES).optional(),
-  PUBLIC_URL: optionalText,
+  PUBLIC_URL: optionalText.refine(
+    (url) => url === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(url),
+    'PUBLIC_URL must be the console address, like https://console.example.com',
+  ),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: optionalText,
   SECRET: optionalText,
@@ -89,7 +92,7 @@ export interface Config {
   databaseUrl: string | undefined
   apiRoot: string
   defaultLanguage: (typeof LANGUAGES)[number] | undefined
-  /** origin used in mailed links; undefined means the request's own origin */
+  /** the console's address in mailed links (never the request's Host); required with mail */
   publicUrl: string | undefined
   /** behind a reverse proxy: take the client's address from X-Forwarded-For */
   trustProxy: boolean
@@ -199,6 +202,12 @@ function mqttConfig(e: z.infer<typeof environmentSchema>): MqttConfig {
 /** §3 "Email service": server, port and address are all required, or there is no mail. */
 function mailConfig(e: z.infer<typeof environmentSchema>): MailConfig | undefined {
   if (!e.SMTP_HOST || !e.SMTP_PORT || !e.SMTP_FROM) return undefined
+  // A reset link built from the request's Host could be aimed at any host by whoever asks for it.
+  if (!e.PUBLIC_URL) {
+    throw new Error(
+      'Invalid configuration: the mail service (SMTP_HOST, SMTP_PORT, SMTP_FROM) needs PUBLIC_URL, the console address its links point to (e.g. https://console.example.com)',
+    )
+  }
   return {
     host: e.SMTP_HOST,
     port: e.SMTP_PORT,

@@ -4,6 +4,7 @@ import { buildApp } from './app'
 import { loadConfig } from './config'
 import { openDatabase } from './db/open'
 import { DEMO_ACCOUNT, startDemo } from './demo'
+import { demoBanner } from './demo-banner'
 import { serverPaths } from './paths'
 
 /** The composition root: config → database → app → listen; and a graceful way out. */
@@ -17,17 +18,9 @@ async function main() {
   // The operator CLI on this machine reads its token here (docs/operations.md, "Operator CLI").
   writeOperatorToken(config.dataDir, canopy.operatorToken)
 
-  const demo = config.demo ? await startDemo(canopy, database.db, config.demoFleetSize) : undefined
-  if (demo) {
-    const password = demo.created ? DEMO_ACCOUNT.password : '(created earlier; its password is unchanged)'
-    log.info(`Demo account: ${DEMO_ACCOUNT.username} / ${password}`)
-    log.info(`Demo fleet: ${demo.fleet.devices.length} virtual devices online`)
-    for (const device of demo.unbound) {
-      log.info(
-        `Ready to bind: ${device.mac} (${device.model}), device account admin, password ${device.password}`,
-      )
-    }
-  }
+  const demo = config.demo
+    ? await startDemo(canopy, database.db, config.demoFleetSize, config.dataDir)
+    : undefined
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -55,6 +48,18 @@ async function main() {
     },
     `Canopy is running at http://localhost:${port}`,
   )
+  if (demo) {
+    // For a person to read and type in, so plain lines rather than a field of a JSON log line.
+    process.stdout.write(
+      demoBanner({
+        url: `http://localhost:${port}`,
+        username: DEMO_ACCOUNT.username,
+        password: demo.created ? DEMO_ACCOUNT.password : undefined,
+        devicesOnline: demo.fleet.devices.length,
+        unbound: demo.unbound,
+      }),
+    )
+  }
 }
 
 function writeOperatorToken(dataDir: string, token: string) {

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom'
 import { wireApiHooks } from './app/api-hooks'
 import { createQueryClient, Providers } from './app/Providers'
 import { createRouter } from './app/router'
+import { announceFieldErrors } from './shared/forms/announce-field-errors'
 import { initI18n } from './shared/i18n/i18n'
 import './app/global.css'
 
@@ -14,6 +15,8 @@ async function start() {
   const queryClient = createQueryClient()
   const router = createRouter(queryClient)
   wireApiHooks(router, queryClient)
+  // Every form on every page, dialogs included: field errors are spoken as they appear.
+  announceFieldErrors()
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

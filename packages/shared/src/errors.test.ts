@@ -38,6 +38,14 @@ describe('the error catalogue (§8)', () => {
     expect(logoutCodes).toContain(600101100)
   })
 
+  it('answers HTTP 401 with the logout codes only, as §8 makes every 401 a forced logout', () => {
+    for (const code of Object.values(ErrorCode)) {
+      const definition = describeError(code)!
+      expect(definition.http === 401, String(code)).toBe(definition.forceLogout)
+    }
+    expect(describeError(ErrorCode.ACCOUNT_OR_PASSWORD)!.http).toBe(400)
+  })
+
   it('maps a broken rule to its own code where the spec gives one', () => {
     expect(codeForValidationKey('validation.account_tips')).toBe(ErrorCode.ACCOUNT_FORMAT)
     expect(codeForValidationKey('validation.country_code_tips')).toBe(ErrorCode.COUNTRY_CODE_INVALID)

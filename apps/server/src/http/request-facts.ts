@@ -14,6 +14,8 @@ export function requestFacts(request: FastifyRequest, defaultLanguage: Language 
     ip: request.ip,
     userAgent: request.headers['user-agent'],
     language: requestLanguage(request, defaultLanguage),
+    // The caller's own Host (X-Forwarded-Host behind a proxy): caller-chosen, so it must never
+    // reach anyone else, e.g. in a mailed link (those use PUBLIC_URL).
     origin: `${request.protocol}://${request.host}`,
   }
 }

@@ -17,7 +17,7 @@ export interface RequestFacts {
   userAgent: string | undefined
   /** the console language of the caller (cookie, then Accept-Language) */
   language: Language
-  /** scheme://host the caller reached us at, for links in mails */
+  /** scheme://host the caller reached us at (registration answers with this host); chosen by the caller, so never for mailed links */
   origin: string
 }
 

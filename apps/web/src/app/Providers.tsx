@@ -5,6 +5,7 @@ import { type ReactNode, useEffect } from 'react'
 import { I18nextProvider, useTranslation } from 'react-i18next'
 import { i18n } from '../shared/i18n/i18n'
 import { FeedbackProvider } from '../shared/ui/feedback'
+import { useReducedMotion } from '../shared/ui/use-reduced-motion'
 import { ANTD_LOCALES } from './antd-locale'
 
 export function createQueryClient(): QueryClient {
@@ -29,8 +30,10 @@ function PrimaryColourVariable() {
 function LocalisedAntd({ children }: { children: ReactNode }) {
   const { i18n: active } = useTranslation()
   const language = (active.resolvedLanguage ?? 'en-us') as Language
+  // antd's zooms and slides stop for users who asked their system for less motion.
+  const motion = !useReducedMotion()
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language]}>
+    <ConfigProvider locale={ANTD_LOCALES[language]} theme={{ token: { motion } }}>
       <FeedbackProvider>
         <PrimaryColourVariable />
         {children}

@@ -246,6 +246,8 @@ describe('rate limits on the session calls', () => {
       status: ErrorCode.TOO_FREQUENT,
       errorCode: [ErrorCode.TOO_FREQUENT],
     })
+    // The counter is the address's: another address is still heard.
+    expect((await attempt('acct_ip_10_x', '198.51.100.8')).httpStatus).toBe(400)
   })
 
   it('answers 429 past the limit per account, whatever the IP', async () => {
@@ -253,5 +255,8 @@ describe('rate limits on the session calls', () => {
     for (let i = 0; i < 4; i++)
       statuses.push((await attempt('acct_same_one', `203.0.113.${i + 1}`)).httpStatus)
     expect(statuses).toEqual([400, 400, 400, 429])
+    // The counter is the account's (in any letter case); another account from that address is heard.
+    expect((await attempt('ACCT_SAME_ONE', '203.0.113.9')).httpStatus).toBe(429)
+    expect((await attempt('acct_other_one', '203.0.113.4')).httpStatus).toBe(400)
   })
 })

@@ -26,16 +26,20 @@ export class PasswordResetService {
       mailer: Mailer
       changes: ChangeFeed
       linkTtlSeconds: number
-      /** origin used in links when the request's own is not to be trusted */
+      /**
+       * The console's address for links (PUBLIC_URL, required with the mail service). Never the
+       * request's Host: whoever asks for a link would choose where the victim's mail points.
+       */
       publicUrl: string | undefined
     },
   ) {}
 
   async sendLink(
     request: { username: string; email: string },
-    context: { origin: string; language: Language },
+    context: { language: Language },
   ): Promise<{ email: string }> {
-    if (!this.deps.mailer.configured) throw new AppError(ErrorCode.MAIL_NOT_CONFIGURED)
+    const { publicUrl } = this.deps
+    if (!this.deps.mailer.configured || !publicUrl) throw new AppError(ErrorCode.MAIL_NOT_CONFIGURED)
     const account = await accountsRepository(this.deps.db).findByUsername(request.username)
     if (!account) throw new AppError(ErrorCode.ACCOUNT_NOT_FOUND)
     if (!account.email || account.email.toLowerCase() !== request.email.toLowerCase()) {
@@ -46,7 +50,7 @@ export class PasswordResetService {
     const expiresAt = new Date(Date.now() + this.deps.linkTtlSeconds * 1000)
     const resetId = await resets.create(account.id, expiresAt)
     const token = this.deps.tokens.issueResetToken({ sub: account.id, jti: resetId })
-    const link = `${this.deps.publicUrl ?? context.origin}/resetpassword?token=${encodeURIComponent(token)}`
+    const link = `${publicUrl}/resetpassword?token=${encodeURIComponent(token)}`
     const t = translatorFor(context.language)
     try {
       await this.deps.mailer.send({
@@ -64,6 +68,18 @@ export class PasswordResetService {
       throw new AppError(ErrorCode.MAIL_SEND_FAILED)
     }
     return { email: account.email }
+  }
+
+  /**
+   * The account a link genuinely names (signed by us, not expired), for the per-account rate
+   * limit of the link calls. A forged link names nobody, so it cannot use up a victim's count.
+   */
+  linkAccount(token: string): number | undefined {
+    try {
+      return this.deps.tokens.readResetToken(token).sub
+    } catch {
+      return undefined
+    }
   }
 
   /** Whether a link can still be used; the console asks before showing the new-password form. */

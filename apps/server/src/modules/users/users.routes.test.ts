@@ -222,6 +222,8 @@ describe('POST backend/user/password/save', () => {
       body: { old_password: 'wrong123', new_password: 'newpass99', confirm_password: 'newpass99' },
     })
     expect(wrongOld.envelope.status).toBe(ErrorCode.ACCOUNT_OR_PASSWORD)
+    // §8: every 401 logs the console out; a wrong old password must keep the user signed in.
+    expect(wrongOld.httpStatus).toBe(400)
     const same = await app.call({
       method: 'POST',
       path: '/backend/user/password/save',
@@ -236,5 +238,44 @@ describe('POST backend/user/password/save', () => {
       violations: [{ field: 'new_password', rule: 'validation.pwd_same_error' }],
     })
     await expect(login(app, account)).resolves.toBeDefined()
+  })
+})
+
+describe('rate limit on POST backend/user/register (per IP and per account)', () => {
+  let limited: TestApp
+  beforeAll(async () => {
+    limited = await createTestApp({ env: { RATE_LIMIT_REGISTER_PER_HOUR: '2' } })
+  })
+  afterAll(() => limited.close())
+
+  /** The HTTP status of a registration from one client address (inject's remoteAddress). */
+  async function registerFrom(ip: string, body: Record<string, unknown>): Promise<number> {
+    const raw = await limited.http.inject({
+      method: 'POST',
+      url: `${limited.apiRoot}/backend/user/register`,
+      payload: body,
+      remoteAddress: ip,
+    })
+    return raw.statusCode
+  }
+
+  it('refuses one address registering many accounts with 429, and writes nothing', async () => {
+    const bodies = [registration(), registration(), registration()]
+    const statuses = []
+    for (const body of bodies) statuses.push(await registerFrom('203.0.113.10', body))
+    expect(statuses).toEqual([200, 200, 429])
+    expect(await accountNamed(bodies[2]!.username as string)).toBeUndefined()
+    expect(await registerFrom('203.0.113.11', registration())).toBe(200)
+  })
+
+  it('refuses one account name tried from many addresses with 429', async () => {
+    const body = registration()
+    const statuses = []
+    for (const ip of ['203.0.113.21', '203.0.113.22', '203.0.113.23']) {
+      statuses.push(await registerFrom(ip, { ...body, email: `${uniqueName()}@example.test` }))
+    }
+    // Registered (200), then taken (409), then too frequent for that name.
+    expect(statuses).toEqual([200, 409, 429])
+    expect(await registerFrom('203.0.113.23', registration())).toBe(200)
   })
 })

@@ -8,7 +8,7 @@ import {
   sendResetMailRequest,
 } from '@canopy/shared/validation'
 import type { RateLimitSettings } from '../../http/rate-limit'
-import { publicRoute, signedInRoute } from '../../http/route'
+import { publicRoute, type RequestFacts, signedInRoute } from '../../http/route'
 import type { PasswordResetService } from './password-reset.service'
 import type { UsersService } from './users.service'
 
@@ -21,6 +21,11 @@ export function usersRoutes(deps: {
 }) {
   const { users, resets, limits } = deps
   const mailLimit = { points: limits.mailPerHour, durationSeconds: HOUR }
+  // The link calls count per IP, and per account when the link is genuinely ours.
+  const linkKeys = <T extends { token: string }>({ body, facts }: { body: T; facts: RequestFacts }) => {
+    const account = resets.linkAccount(body.token)
+    return account === undefined ? [`ip:${facts.ip}`] : [`ip:${facts.ip}`, `account:${account}`]
+  }
   return [
     signedInRoute({
       permission: can.anyone,
@@ -66,19 +71,20 @@ export function usersRoutes(deps: {
         name: 'password-mail',
         keys: ({ body, facts }) => [`ip:${facts.ip}`, `account:${body.username.toLowerCase()}`],
       },
-      handler: ({ body, facts }) => resets.sendLink(body, facts),
+      handler: ({ body, facts }) => resets.sendLink(body, { language: facts.language }),
     }),
     publicRoute({
       method: 'POST',
       path: '/backend/user/password/checkmail',
       body: resetTokenRequest,
+      rateLimit: { ...mailLimit, name: 'password-check', keys: linkKeys },
       handler: ({ body }) => resets.checkLink(body.token),
     }),
     publicRoute({
       method: 'POST',
       path: '/backend/user/password/reset',
       body: resetPasswordRequest,
-      rateLimit: { ...mailLimit, name: 'password-reset', keys: ({ facts }) => [`ip:${facts.ip}`] },
+      rateLimit: { ...mailLimit, name: 'password-reset', keys: linkKeys },
       handler: async ({ body }) => {
         await resets.resetPassword(body)
         return null

@@ -58,7 +58,7 @@ describe('LoginForm', () => {
 
   it('shows "account or password error" under the form', async () => {
     login.mockRejectedValue(
-      new ApiError([ErrorCode.ACCOUNT_OR_PASSWORD], 401, null, 'errors.accountOrPassword', false),
+      new ApiError([ErrorCode.ACCOUNT_OR_PASSWORD], 400, null, 'errors.accountOrPassword', false),
     )
     const onLoggedIn = renderForm()
     await userEvent.type(screen.getByLabelText('Account'), 'alice')

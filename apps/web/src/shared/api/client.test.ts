@@ -87,9 +87,9 @@ describe('failures', () => {
     expect(error).toMatchObject({ codes: [ErrorCode.TOO_FREQUENT], status: 429, shown: true })
   })
 
-  it('rejects an unlisted code to the caller without a toast, even with HTTP 401', async () => {
+  it('rejects an unlisted code to the caller without a toast', async () => {
     const { client, hooks } = setup(() => ({
-      status: 401,
+      status: 400,
       data: envelope(null, [ErrorCode.ACCOUNT_OR_PASSWORD]),
     }))
     const error = await rejection(client.post('backend/auth/token', {}, { anonymous: true }))
@@ -97,6 +97,25 @@ describe('failures', () => {
     expect(error.shown).toBe(false)
     expect(hooks.toast).not.toHaveBeenCalled()
     expect(hooks.forcedLogout).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['an unlisted code', ErrorCode.ACCOUNT_OR_PASSWORD],
+    ['a listed code that is no logout code', ErrorCode.TOO_FREQUENT],
+    ['a code outside the catalogue', 699999999],
+  ])('forces a logout on HTTP 401 whatever it carries (§8): %s', async (_, code) => {
+    const { client, hooks } = setup(() => ({ status: 401, data: envelope(null, [code]) }), {})
+    const error = await rejection(
+      client.post('backend/device/bind', {}, { shownInPlace: [ErrorCode.ACCOUNT_OR_PASSWORD] }),
+    )
+    expect(hooks.forcedLogout).toHaveBeenCalledWith('errors.unauthorized')
+    expect(hooks.toast).not.toHaveBeenCalled()
+    expect(error).toMatchObject({
+      codes: [code],
+      status: 401,
+      messageKey: 'errors.unauthorized',
+      shown: true,
+    })
   })
 
   it('hands field violations to the caller', async () => {

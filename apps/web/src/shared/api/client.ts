@@ -90,14 +90,16 @@ export function failureOf(response: Pick<AxiosResponse, 'status' | 'data'>): Fai
   if (isEnvelope(body)) {
     const codes = body.errorCode.length > 0 ? body.errorCode : [body.status]
     const definition = describeError(codes[0]!)
-    // A catalogued code speaks for itself: a 401 that carries "account or password error" is a
-    // refused login, not an ended session. A 401 with an unknown code still ends the session.
-    const forceLogout = definition ? definition.forceLogout : status === 401
+    // §8: the listed logout codes, and HTTP 401 whatever code it carries, end the session. The
+    // server keeps 401 for those codes only (a wrong password is a 400; docs/decisions.md).
+    const forceLogout = definition?.forceLogout === true || status === 401
+    // A 401 whose code is no logout code is told with §8's 401 tip ("Unauthorized, log in again").
+    const key = forceLogout && !definition?.forceLogout ? undefined : definition?.key
     return {
       codes,
       status,
       data: body.data,
-      messageKey: definition?.key ?? httpStatusMessageKey(status),
+      messageKey: key ?? httpStatusMessageKey(status),
       toast: !forceLogout && (definition?.toast ?? false),
       forceLogout,
     }
