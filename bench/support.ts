@@ -49,6 +49,8 @@ export async function startServer(dataDir: string, env: Record<string, string> =
       MQTT_HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The fleets bind thousands of devices from one account and one address.
+      RATE_LIMIT_BIND_PER_MINUTE: '1000000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

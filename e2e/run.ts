@@ -83,6 +83,7 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
     RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
     RATE_LIMIT_REGISTER_PER_HOUR: '10000',
     RATE_LIMIT_MAIL_PER_HOUR: '10000',
+    RATE_LIMIT_BIND_PER_MINUTE: '10000',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 })

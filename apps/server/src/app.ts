@@ -136,7 +136,11 @@ export async function buildApp(options: {
     changes,
     defaultLimit: config.devices.defaultLimit,
   })
-  const overview = new OverviewService({ db, devices })
+  const overview = new OverviewService({
+    db,
+    devices,
+    sampleSeconds: config.devices.telemetrySampleSeconds,
+  })
   const operationLog = new OperationLog(db)
   const settings = new SettingsService({ db, shadows: gateway.shadows, devices, log: operationLog })
   const report = (what: string) => (error: unknown) => http.log.error({ err: error }, what)
@@ -174,6 +178,7 @@ export async function buildApp(options: {
       overview,
       registration,
       revokeIdentity: (thing) => gateway.accounts.revokeDevice(thing),
+      limits,
     }),
     ...settingsRoutes({ settings, devices }),
     ...deviceControlRoutes({ control, log: operationLog }),

@@ -60,6 +60,8 @@ const environmentSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt.default(20),
   RATE_LIMIT_REGISTER_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_MAIL_PER_HOUR: positiveInt.default(10),
+  // Each bind verifies a device-chosen scrypt hash (up to 64 MiB, a quarter of a second).
+  RATE_LIMIT_BIND_PER_MINUTE: positiveInt.default(30),
 })
 
 export interface MailConfig {
@@ -123,6 +125,7 @@ export interface Config {
     loginPerMinute: number
     registerPerHour: number
     mailPerHour: number
+    bindPerMinute: number
   }
 }
 
@@ -178,6 +181,7 @@ export function loadConfig(
       loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
       registerPerHour: e.RATE_LIMIT_REGISTER_PER_HOUR,
       mailPerHour: e.RATE_LIMIT_MAIL_PER_HOUR,
+      bindPerMinute: e.RATE_LIMIT_BIND_PER_MINUTE,
     },
   }
 }

@@ -41,6 +41,7 @@ export async function createTestApp(
       RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
       RATE_LIMIT_REGISTER_PER_HOUR: '100000',
       RATE_LIMIT_MAIL_PER_HOUR: '100000',
+      RATE_LIMIT_BIND_PER_MINUTE: '100000',
       ...brokerEnvironment(),
       ...options.env,
     },

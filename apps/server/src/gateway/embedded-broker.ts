@@ -11,6 +11,11 @@ export interface ServiceAccount {
 
 export interface EmbeddedBroker {
   port: number
+  /**
+   * Ends the device's session, and any connection still being authenticated under its name:
+   * called once its secret is revoked or replaced, so nothing opened with the old one survives.
+   */
+  disconnectDevice(thing: string): void
   close(): Promise<void>
 }
 
@@ -31,6 +36,11 @@ export async function startEmbeddedBroker(options: {
   service: ServiceAccount
   credentials: Pick<DeviceCredentials, 'verify'>
 }): Promise<EmbeddedBroker> {
+  // Device connections by thing name: the live session, and those whose secret is being checked
+  // (a check that started before a revocation may still read the old secret).
+  const sessions = new Map<string, Client>()
+  const authenticating = new Map<string, Set<Client>>()
+  const withdrawn = new WeakSet<Client>()
   const broker = await Aedes.createBroker({
     // No global limit on messages being delivered at once (Aedes' default is 100). With a limit,
     // mqemitter queues what is over it and, as each delivery ends, starts the next one from the
@@ -54,13 +64,24 @@ export async function startEmbeddedBroker(options: {
         return done(null, true)
       }
       if (!username || username !== client.id || !THING_NAME_PATTERN.test(username)) return refuse()
+      const pending = authenticating.get(username) ?? new Set<Client>()
+      authenticating.set(username, pending.add(client))
+      const settled = () => {
+        pending.delete(client)
+        if (pending.size === 0 && authenticating.get(username) === pending) authenticating.delete(username)
+      }
       options.credentials.verify(username, secret).then(
         (valid) => {
-          if (!valid) return refuse()
+          settled()
+          if (!valid || withdrawn.has(client)) return refuse()
           identities.set(client, { kind: 'device', thing: username })
+          sessions.set(username, client)
           done(null, true)
         },
-        () => refuse(),
+        () => {
+          settled()
+          refuse()
+        },
       )
     },
     authorizePublish: (client, packet, callback) => {
@@ -81,6 +102,13 @@ export async function startEmbeddedBroker(options: {
     },
   })
 
+  broker.on('clientDisconnect', (client) => {
+    const identity = identities.get(client)
+    // A device reconnecting replaces its session before the old one's disconnect arrives.
+    if (identity?.kind === 'device' && sessions.get(identity.thing) === client)
+      sessions.delete(identity.thing)
+  })
+
   const server: Server = createServer(broker.handle)
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -95,6 +123,13 @@ export async function startEmbeddedBroker(options: {
   const address = server.address()
   return {
     port: typeof address === 'object' && address ? address.port : options.port,
+    disconnectDevice(thing) {
+      for (const client of authenticating.get(thing) ?? []) withdrawn.add(client)
+      const session = sessions.get(thing)
+      sessions.delete(thing)
+      // Closed without a DISCONNECT, so its last will ("offline") is published as for a drop.
+      if (session && !session.closed) session.close()
+    },
     close: () =>
       new Promise<void>((resolve) => {
         broker.close(() => server.close(() => resolve()))

@@ -66,10 +66,13 @@ export async function startGateway(deps: {
     stops.push(() => broker.close())
     brokerUrl = `mqtt://127.0.0.1:${broker.port}`
     connection = await CloudConnection.connect({ url: brokerUrl, ...service })
-    accounts = {
-      grantDevice: async (thing) => credentials.forget(thing),
-      revokeDevice: async (thing) => credentials.forget(thing),
+    // A secret replaced (registering again) or taken away (revoked, deleted) ends the session
+    // opened with the old one, as Mosquitto does when dynamic security changes a client.
+    const withdraw = async (thing: string) => {
+      credentials.forget(thing)
+      broker.disconnectDevice(thing)
     }
+    accounts = { grantDevice: withdraw, revokeDevice: withdraw }
   } else {
     brokerUrl = config.url
     await DynamicSecurity.ensureCloudRole(config)

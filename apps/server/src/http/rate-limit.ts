@@ -6,6 +6,7 @@ export interface RateLimitSettings {
   loginPerMinute: number
   registerPerHour: number
   mailPerHour: number
+  bindPerMinute: number
 }
 
 /**

@@ -53,7 +53,7 @@ export function registerRoutes(
         const body = route.body ? parseInput(route.body, request.body, route.validationCodes) : undefined
         const query = route.query ? parseInput(route.query, request.query, route.validationCodes) : undefined
         if (route.rateLimit)
-          await deps.rateLimits.consume(route.rateLimit, route.rateLimit.keys({ body, facts }))
+          await deps.rateLimits.consume(route.rateLimit, route.rateLimit.keys({ body, facts, principal }))
         // biome-ignore lint/suspicious/noExplicitAny: the definition's own types checked the handler
         const data = await route.handler({ body, query, facts, principal: principal as any })
         return success(data ?? null)

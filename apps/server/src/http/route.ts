@@ -26,8 +26,8 @@ export interface RateLimitRule<TBody> {
   name: string
   points: number
   durationSeconds: number
-  /** one counter per key: typically the IP and the account the call is about */
-  keys(input: { body: TBody; facts: RequestFacts }): string[]
+  /** one counter per key: typically the IP and the account the call is about (or the caller's) */
+  keys(input: { body: TBody; facts: RequestFacts; principal: Principal | undefined }): string[]
 }
 
 interface RouteBase<TBody, TQuery> {

@@ -1,3 +1,4 @@
+import type { DeviceAction } from '@canopy/shared/batch-rules'
 import { ErrorCode } from '@canopy/shared/errors'
 import { wifiOptionsFor } from '@canopy/shared/protocol'
 import { and, eq, gte, inArray, sql } from 'drizzle-orm'
@@ -8,6 +9,7 @@ import { AppError } from '../../http/app-error'
 import type { Principal } from '../auth/principal'
 import type { OperationLog } from '../operations/operation-log'
 import { productOptionsOf } from '../settings/model-limits'
+import { requireBatch } from './batch-check'
 import type { DeviceRow } from './devices.repository'
 import type { DevicesService } from './devices.service'
 import { productsRepository } from './products.repository'
@@ -23,7 +25,7 @@ export class DeviceControlService {
 
   /** Reboots devices now (§4: online ones only; a batch needs them all online). */
   async restart(principal: Principal, ids: number[]) {
-    const devices = await this.online(principal, ids, 'reboot')
+    const devices = await this.online(principal, ids, 'reboot', 'reboot')
     const operationId = await this.deps.log.record(
       principal,
       ids.length > 1 ? 'device.restarts' : 'device.restart',
@@ -50,13 +52,13 @@ export class DeviceControlService {
 
   /** Blinks the LED so someone on site can find the device. */
   async blink(principal: Principal, id: number) {
-    const [device] = await this.online(principal, [id], 'led')
+    const [device] = await this.online(principal, [id], 'ask', 'led')
     return this.call(device!, 'led.blink', { seconds: 10 })
   }
 
   /** The device's log, read on demand (§8: "please enable logging" when it keeps none). */
   async log(principal: Principal, id: number) {
-    const [device] = await this.online(principal, [id], 'log')
+    const [device] = await this.online(principal, [id], 'ask', 'log')
     const log = (await this.call(device!, 'log.read', { lines: 500 })) as {
       enabled?: boolean
       lines?: unknown
@@ -67,7 +69,7 @@ export class DeviceControlService {
 
   /** The clients connected now (§7 wifi/users). */
   async clients(principal: Principal, id: number) {
-    const [device] = await this.online(principal, [id], 'clients')
+    const [device] = await this.online(principal, [id], 'ask', 'clients')
     const clients = await this.call(device!, 'clients.list')
     return { clients: Array.isArray(clients) ? clients : [] }
   }
@@ -135,10 +137,15 @@ export class DeviceControlService {
     }))
   }
 
-  /** The devices, if visible, online and of models that have the feature. */
-  private async online(principal: Principal, ids: number[], capability: string): Promise<DeviceRow[]> {
+  /** The devices, if visible, online (the shared batch rule of `action`) and of models that have the feature. */
+  private async online(
+    principal: Principal,
+    ids: number[],
+    action: Extract<DeviceAction, 'reboot' | 'ask'>,
+    capability: string,
+  ): Promise<DeviceRow[]> {
     const devices = await this.deps.devices.requireDevices(principal, ids)
-    if (devices.some((device) => device.status !== 'online')) throw new AppError(ErrorCode.DEVICE_OFFLINE)
+    requireBatch(principal, action, devices)
     for (const productId of new Set(devices.map((device) => device.productId))) {
       const product = await productsRepository(this.deps.db).findById(productId)
       if (!product?.capabilities.includes(capability)) throw new AppError(ErrorCode.UNSUPPORTED_FEATURE)

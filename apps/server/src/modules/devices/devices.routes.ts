@@ -9,6 +9,7 @@ import {
   deviceQuery,
   deviceSelection,
 } from '@canopy/shared/validation'
+import type { RateLimitSettings } from '../../http/rate-limit'
 import { publicRoute, signedInRoute } from '../../http/route'
 import type { DevicesService } from './devices.service'
 import type { OverviewService } from './overview.service'
@@ -19,6 +20,7 @@ export function devicesRoutes(deps: {
   overview: OverviewService
   registration: RegistrationService
   revokeIdentity: (thing: string) => Promise<void>
+  limits: Pick<RateLimitSettings, 'bindPerMinute'>
 }) {
   const { devices, overview, registration } = deps
   return [
@@ -43,6 +45,13 @@ export function devicesRoutes(deps: {
       body: bindRequest,
       // §8 bind-device codes: the dialog's own "password empty".
       validationCodes: { 'validation.pwd_empty': ErrorCode.BIND_PASSWORD_EMPTY },
+      // Each try costs a device-chosen scrypt and answers whether a password is right.
+      rateLimit: {
+        name: 'device-bind',
+        points: deps.limits.bindPerMinute,
+        durationSeconds: 60,
+        keys: ({ facts, principal }) => [`ip:${facts.ip}`, `account:${principal!.account.id}`],
+      },
       handler: ({ principal, body }) => devices.bind(principal, body),
     }),
     signedInRoute({
@@ -85,7 +94,7 @@ export function devicesRoutes(deps: {
       permission: can.anyone,
       method: 'GET',
       path: '/backend/device/types',
-      handler: () => overview.types(),
+      handler: ({ principal }) => overview.types(principal),
     }),
     signedInRoute({
       permission: can.anyone,

@@ -11,6 +11,7 @@ import type { Principal } from '../auth/principal'
 import type { ProjectDirectory } from '../projects/project-directory'
 import { subtreeIds } from '../projects/project-tree'
 import { accountsRepository } from '../users/accounts.repository'
+import { requireBatch } from './batch-check'
 import { type DeviceListRow, type DeviceRow, devicesRepository } from './devices.repository'
 import { productsRepository } from './products.repository'
 import { canonicalMac } from './registration.service'
@@ -91,8 +92,10 @@ export class DevicesService {
     const device = await devicesRepository(this.deps.db).findByMac(mac)
     if (!device) throw new AppError(ErrorCode.DEVICE_NOT_FOUND)
     if (device.tenantId !== null) throw new AppError(ErrorCode.DEVICE_ALREADY_BOUND)
+    // The device chose the scrypt parameters: a credential that is malformed, asks too much or
+    // fails to compute is a bind error like a wrong password, never a server error.
     const credential = device.managementCredential
-    if (!credential || !managementCredentialMatches(credential, request.username, request.password)) {
+    if (!credential || !(await managementCredentialMatches(credential, request.username, request.password))) {
       throw new AppError(ErrorCode.BIND_ERROR)
     }
     const tenantId = principal.account.tenantId
@@ -113,6 +116,7 @@ export class DevicesService {
   /** Releases devices: they leave the tenant, with their history; they may be bound again. */
   async unbind(principal: Principal, ids: number[]): Promise<void> {
     const found = await this.requireDevices(principal, ids)
+    requireBatch(principal, 'unbind', found)
     await this.deps.db.transaction(async (tx) => {
       await forgetHistory(tx, ids)
       await devicesRepository(tx).release(ids)
@@ -130,7 +134,7 @@ export class DevicesService {
     revokeIdentity: (thing: string) => Promise<void>,
   ): Promise<void> {
     const found = await this.requireDevices(principal, ids)
-    if (found.some((device) => device.status === 'online')) throw new AppError(ErrorCode.DEVICE_ONLINE)
+    requireBatch(principal, 'delete', found)
     await devicesRepository(this.deps.db).remove(ids)
     for (const device of found) {
       await revokeIdentity(device.thingName)
@@ -143,6 +147,7 @@ export class DevicesService {
     const scope = await this.scope(principal)
     const target = scope.require(gid)
     const found = await this.requireDevices(principal, ids, scope)
+    requireBatch(principal, 'move', found)
     await devicesRepository(this.deps.db).move(ids, target.id)
     for (const device of found) await this.deps.changes.publish({ kind: 'device', thing: device.thingName })
   }

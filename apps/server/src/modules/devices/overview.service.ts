@@ -1,16 +1,23 @@
 import { DEVICE_TYPES } from '@canopy/shared/protocol'
-import { and, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { clientCounts } from '../../db/schema'
 import { deviceVisibility } from '../access/device-scope'
 import type { Principal } from '../auth/principal'
+import { subtreeIds } from '../projects/project-tree'
 import { devicesRepository } from './devices.repository'
 import type { DevicesService } from './devices.service'
+import { overviewRepository } from './overview.repository'
 import { productsRepository } from './products.repository'
 
 /** The home page's project overview (§2 /home/main), within the caller's scope. */
 export class OverviewService {
-  constructor(private readonly deps: { db: Database; devices: DevicesService }) {}
+  constructor(
+    private readonly deps: {
+      db: Database
+      devices: DevicesService
+      /** the housekeeping's sampling interval: the chart's points are this far apart */
+      sampleSeconds: number
+    },
+  ) {}
 
   async statistics(principal: Principal) {
     const scope = await this.deps.devices.scope(principal)
@@ -42,56 +49,54 @@ export class OverviewService {
     }
   }
 
-  /** Online clients over the last hours, summed over the caller's projects (or one subtree). */
+  /**
+   * Online clients over the last hours, over what the caller sees — the same visibility as the
+   * statistics and the list: its projects' sums, and the devices its roles grant one by one. A
+   * project filter narrows to that subtree, as the list's filter does.
+   */
   async onlineClients(principal: Principal, hours: number, gid: number | undefined) {
     const scope = await this.deps.devices.scope(principal)
+    const visibility = deviceVisibility(principal, scope)
     const projectIds = gid
-      ? [...scope.visible].filter((id) => id === scope.require(gid).id || isBelow(scope.projects, id, gid))
+      ? [...subtreeIds(scope.projects, [scope.require(gid).id])].filter((id) => scope.has(id))
       : [...scope.visible]
-    if (projectIds.length === 0) return { points: [] }
-    const since = new Date(Date.now() - hours * 3600_000)
-    const rows = await this.deps.db
-      .select({
-        at: clientCounts.at,
-        clients: sql<number>`sum(${clientCounts.clients})::int`,
-        online: sql<number>`sum(${clientCounts.onlineDevices})::int`,
-      })
-      .from(clientCounts)
-      .where(
-        and(
-          eq(clientCounts.tenantId, principal.account.tenantId),
-          inArray(clientCounts.projectId, projectIds),
-          gte(clientCounts.at, since),
-        ),
-      )
-      .groupBy(clientCounts.at)
-      .orderBy(clientCounts.at)
+    // Devices granted one by one lie outside every visible project, so in no filtered subtree.
+    const deviceIds = gid === undefined && visibility.kind === 'scoped' ? visibility.deviceIds : []
+    if (projectIds.length === 0 && deviceIds.length === 0) return { points: [] }
+    const points = await overviewRepository(this.deps.db).onlineClients({
+      tenantId: principal.account.tenantId,
+      projectIds,
+      deviceIds,
+      since: new Date(Date.now() - hours * 3600_000),
+      sampleSeconds: this.deps.sampleSeconds,
+    })
     return {
-      points: rows.map((row) => ({
-        at: row.at.toISOString(),
-        clients: row.clients,
-        online_devices: row.online,
+      points: points.map((point) => ({
+        at: point.at.toISOString(),
+        clients: point.clients,
+        online_devices: point.online,
       })),
     }
   }
 
-  /** Products (models and types) for the list's filters: the usable catalogue. */
-  async types() {
-    const products = await productsRepository(this.deps.db).list()
+  /**
+   * The catalogue for the list's filters: published products and those the caller has devices
+   * of, each with the firmware versions the caller's devices of that model run (the firmware
+   * filter offers those, since the list matches a version exactly).
+   */
+  async types(principal: Principal) {
+    const scope = await this.deps.devices.scope(principal)
+    const [products, seen] = await Promise.all([
+      productsRepository(this.deps.db).list(),
+      devicesRepository(this.deps.db).models(deviceVisibility(principal, scope)),
+    ])
     return products
-      .filter((product) => product.published)
-      .map((product) => ({ model: product.model, name: product.name, type: product.type }))
+      .filter((product) => product.published || seen.some((row) => row.model === product.model))
+      .map((product) => ({
+        model: product.model,
+        name: product.name,
+        type: product.type,
+        firmware: seen.flatMap((row) => (row.model === product.model && row.firmware ? [row.firmware] : [])),
+      }))
   }
-}
-
-function isBelow(
-  projects: ReadonlyArray<{ id: number; parentId: number | null }>,
-  id: number,
-  ancestor: number,
-): boolean {
-  const parents = new Map(projects.map((project) => [project.id, project.parentId]))
-  for (let current = parents.get(id); current != null; current = parents.get(current)) {
-    if (current === ancestor) return true
-  }
-  return false
 }

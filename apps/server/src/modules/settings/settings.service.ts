@@ -1,3 +1,4 @@
+import type { DeviceAction } from '@canopy/shared/batch-rules'
 import { ErrorCode } from '@canopy/shared/errors'
 import { isJsonObject, type JsonObject, wifiOptionsFor } from '@canopy/shared/protocol'
 import type { SettingsSection } from '@canopy/shared/validation'
@@ -5,6 +6,7 @@ import type { Database } from '../../db/client'
 import type { ShadowDocument, ShadowService } from '../../gateway/shadow/shadow.service'
 import { AppError } from '../../http/app-error'
 import type { Principal } from '../auth/principal'
+import { requireBatch } from '../devices/batch-check'
 import { type DeviceRow, devicesRepository } from '../devices/devices.repository'
 import type { DevicesService } from '../devices/devices.service'
 import { type ProductRow, productsRepository } from '../devices/products.repository'
@@ -38,8 +40,8 @@ export class SettingsService {
   ) {}
 
   /**
-   * Applies a change to devices. A batch (§4, §5) needs every device online and, for settings
-   * that depend on the model, every device of one model.
+   * Applies a change to devices, under the shared batch rules (§4, §5): a batch needs every
+   * device online and, for settings that depend on the model (WiFi), every device of one model.
    */
   async apply(
     principal: Principal,
@@ -47,15 +49,8 @@ export class SettingsService {
     change: SettingsChange,
   ): Promise<{ operation_id: number }> {
     const devices = await this.deps.devices.requireDevices(principal, ids)
-    const batch = devices.length > 1
-    if (batch && devices.some((device) => device.status !== 'online'))
-      throw new AppError(ErrorCode.DEVICE_OFFLINE)
+    requireBatch(principal, batchAction(change), devices)
     const products = await this.productsOf(devices)
-    if (batch && change.section === 'wifi' && new Set(devices.map((device) => device.productId)).size > 1) {
-      throw new AppError(ErrorCode.INVALID_PARAMETER, {
-        violations: [{ field: 'ids', rule: 'validation.same_model' }],
-      })
-    }
     for (const device of devices) {
       const product = products.get(device.productId)!
       checkAgainstModel(
@@ -190,6 +185,14 @@ export class SettingsService {
     }
     return products
   }
+}
+
+/** The shared batch rule a change follows (its operation log name tells timed reboot and LED apart). */
+function batchAction(change: SettingsChange): DeviceAction {
+  if (change.section === 'wifi') return 'wifi'
+  if (change.action === 'device.timerestart') return 'timedReboot'
+  if (change.action === 'device.setleds') return 'led'
+  return 'settings'
 }
 
 /** What a device reports of a section, secrets left out: the "before" of a change. */

@@ -3,7 +3,7 @@ import { Button, Dropdown, Flex, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { deviceActionLabels } from './action-labels'
 import type { Device } from './api'
-import type { DeviceAction } from './batch-rules'
+import type { DeviceAction } from './list-actions'
 
 export interface BatchToolbarProps {
   selection: readonly Device[]

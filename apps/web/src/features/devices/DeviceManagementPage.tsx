@@ -18,10 +18,10 @@ import {
 } from './api'
 import { BatchToolbar } from './BatchToolbar'
 import { BindDeviceButton } from './BindDeviceButton'
-import { type DeviceAction, permittedActions, REMOTE_PERMISSION, ROW_ACTIONS } from './batch-rules'
 import { DeviceFilters, type FilterChange } from './DeviceFilters'
 import { deviceColumns } from './device-columns'
 import { deviceLabel } from './labels'
+import { type DeviceAction, permittedActions, REMOTE_PERMISSION, ROW_ACTIONS } from './list-actions'
 import { deviceListRequestOf, isFiltered, withDeviceListRequest } from './list-params'
 import { RemoteMenu } from './RemoteMenu'
 import { useDeviceActions } from './use-device-actions'
@@ -57,7 +57,7 @@ export function DeviceManagementPage() {
     return selected.map((device) => fresh.get(device.id) ?? device)
   }, [rows, selected])
 
-  const { run, dialogs } = useDeviceActions(nodes, (action: DeviceAction, ids: number[]) => {
+  const { run, dialogs } = useDeviceActions(nodes, permitted, (action: DeviceAction, ids: number[]) => {
     if (action !== 'move') setSelected((kept) => kept.filter((device) => !ids.includes(device.id)))
   })
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import '../../shared/i18n/device-operations-messages'
-import type { DeviceAction } from './batch-rules'
+import type { DeviceAction } from './list-actions'
 
 /** The buttons' words for each action, in the toolbar and on the rows alike. */
 export function deviceActionLabels(t: TFunction): Record<DeviceAction, string> {

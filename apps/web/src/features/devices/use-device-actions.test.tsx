@@ -1,4 +1,5 @@
 import { describeError, ErrorCode } from '@canopy/shared/errors'
+import { can, type Permission, PRIMARY_GRANTS, permits } from '@canopy/shared/permissions'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -8,7 +9,7 @@ import { ApiError } from '../../shared/api'
 import { i18n, initI18n } from '../../shared/i18n/i18n'
 import type { Device } from './api'
 import { BatchToolbar } from './BatchToolbar'
-import { DEVICE_ACTIONS } from './batch-rules'
+import { DEVICE_ACTIONS } from './list-actions'
 import { useDeviceActions } from './use-device-actions'
 
 const calls = {
@@ -50,8 +51,14 @@ vi.mock('./operations-api', () => ({
 const device = (id: number, status: 'online' | 'offline', model = 'CAP-1200'): Device =>
   ({ id, name: `ap-${id}`, mac: `02:C1:01:00:00:0${id}`, model, status }) as Device
 
-function Harness({ devices }: { devices: Device[] }) {
-  const { run, dialogs } = useDeviceActions([], vi.fn())
+function Harness({
+  devices,
+  permitted,
+}: {
+  devices: Device[]
+  permitted: (permission: Permission) => boolean
+}) {
+  const { run, dialogs } = useDeviceActions([], permitted, vi.fn())
   return (
     <>
       <BatchToolbar selection={devices} actions={DEVICE_ACTIONS} onRun={run} />
@@ -60,11 +67,13 @@ function Harness({ devices }: { devices: Device[] }) {
   )
 }
 
-function renderToolbar(devices: Device[]) {
+const primary = (permission: Permission) => permits(PRIMARY_GRANTS, permission)
+
+function renderToolbar(devices: Device[], permitted = primary) {
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>
-        <Harness devices={devices} />
+        <Harness devices={devices} permitted={permitted} />
       </QueryClientProvider>
     </I18nextProvider>,
   )
@@ -86,6 +95,16 @@ describe('batch operations from the list (§4, §5)', () => {
     renderToolbar([device(1, 'online'), device(2, 'offline'), device(3, 'online')])
     await userEvent.click(within(toolbar()).getByRole('button', { name: 'Reboot' }))
     expect(toastError).toHaveBeenCalledWith('Device is offline')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(calls.restarts).not.toHaveBeenCalled()
+  })
+
+  it('refuses an operation the caller’s grants do not permit, sending nothing', async () => {
+    const allButReboot = (permission: Permission) =>
+      JSON.stringify(permission) !== JSON.stringify(can.device('reboot'))
+    renderToolbar([device(1, 'online'), device(2, 'online')], allButReboot)
+    await userEvent.click(within(toolbar()).getByRole('button', { name: 'Reboot' }))
+    expect(toastError).toHaveBeenCalledWith('No permission')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(calls.restarts).not.toHaveBeenCalled()
   })

@@ -1,3 +1,5 @@
+import { decideBatch } from '@canopy/shared/batch-rules'
+import type { Permission } from '@canopy/shared/permissions'
 import { Modal } from 'antd'
 import { type ReactElement, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,8 +9,8 @@ import { translateKey } from '../../shared/i18n/i18n'
 import { toast } from '../../shared/ui/feedback'
 import type { GroupNode } from '../projects/api'
 import { type Device, useDeleteDevices, useUnbindDevices } from './api'
-import { type DeviceAction, type DeviceOperation, decideBatch } from './batch-rules'
 import { deviceLabel } from './labels'
+import type { DeviceAction, DeviceOperation } from './list-actions'
 import { MoveDevicesModal } from './MoveDevicesModal'
 import { useDeviceOperations } from './use-device-operations'
 
@@ -23,11 +25,13 @@ export interface DeviceActions {
 }
 
 /**
- * Every action of the list, for one row or a selection. A refused batch says why instead of
- * calling the server; `onDone` hears which devices a move, unbind or delete went through for.
+ * Every action of the list, for one row or a selection. A batch the shared §5 rules refuse
+ * (`permitted`: the caller's §6 grants) says why instead of calling the server; `onDone` hears
+ * which devices a move, unbind or delete went through for.
  */
 export function useDeviceActions(
   tree: readonly GroupNode[],
+  permitted: (permission: Permission) => boolean,
   onDone: (action: DeviceAction, ids: number[]) => void,
 ): DeviceActions {
   const { t } = useTranslation()
@@ -79,7 +83,7 @@ export function useDeviceActions(
   }
 
   function run(action: DeviceAction, devices: readonly Device[], options?: { led?: boolean }) {
-    const decision = decideBatch(action, devices)
+    const decision = decideBatch(action, devices, permitted)
     if (!decision.allowed) {
       void toast.error(translateKey(decision.reason))
       return

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest'
+import { ACTION_PERMISSIONS, type DeviceAction, decideBatch } from './batch-rules'
+import { ErrorCode } from './errors'
+import { can, type Permission, PRIMARY_GRANTS, permits } from './permissions'
+
+const online = { status: 'online', model: 'CAP-1200' }
+const offline = { status: 'offline', model: 'CAP-1200' }
+const otherModel = { status: 'online', model: 'CGW-3000' }
+const everything = (permission: Permission) => permits(PRIMARY_GRANTS, permission)
+const decide = (action: DeviceAction, devices: Array<typeof online>) =>
+  decideBatch(action, devices, everything)
+
+const allowed = { allowed: true }
+const offlineRefusal = { allowed: false, code: ErrorCode.DEVICE_OFFLINE, reason: 'errors.deviceOffline' }
+const onlineRefusal = { allowed: false, code: ErrorCode.DEVICE_ONLINE, reason: 'errors.deviceOnline' }
+const modelRefusal = {
+  allowed: false,
+  code: ErrorCode.INVALID_PARAMETER,
+  reason: 'validation.same_model',
+  violation: { field: 'ids', rule: 'validation.same_model' },
+}
+const ACTIONS = Object.keys(ACTION_PERMISSIONS) as DeviceAction[]
+const SETTINGS: DeviceAction[] = ['wifi', 'timedReboot', 'led', 'settings']
+
+describe('decideBatch (§5 batch rules, §4 states)', () => {
+  it('wants at least one device for every action, as the server schemas do', () => {
+    for (const action of ACTIONS) {
+      expect(decide(action, [])).toEqual({
+        allowed: false,
+        code: ErrorCode.INVALID_PARAMETER,
+        reason: 'devices.list.selectFirst',
+        violation: { field: 'ids', rule: 'validation.select_one' },
+      })
+    }
+  })
+
+  it('deletes offline devices only, one or many (§4: online devices cannot be deleted)', () => {
+    expect(decide('delete', [offline])).toEqual(allowed)
+    expect(decide('delete', [offline, offline, { ...offline, model: 'CGW-3000' }])).toEqual(allowed)
+    expect(decide('delete', [online])).toEqual(onlineRefusal)
+    expect(decide('delete', [offline, offline, online])).toEqual(onlineRefusal)
+  })
+
+  it('moves and unbinds online and offline devices of any model alike', () => {
+    for (const action of ['move', 'unbind'] as const) {
+      expect(decide(action, [online, offline, otherModel])).toEqual(allowed)
+      expect(decide(action, [offline])).toEqual(allowed)
+    }
+  })
+
+  it('reboots and asks online devices only, even one (§4: offline devices cannot be rebooted)', () => {
+    for (const action of ['reboot', 'ask'] as const) {
+      expect(decide(action, [online])).toEqual(allowed)
+      expect(decide(action, [online, otherModel, online])).toEqual(allowed)
+      expect(decide(action, [offline])).toEqual(offlineRefusal)
+      expect(decide(action, [online, online, offline])).toEqual(offlineRefusal)
+    }
+  })
+
+  it('sets one offline device (the change waits in its shadow), several only when all are online', () => {
+    for (const action of SETTINGS) {
+      expect(decide(action, [offline]), action).toEqual(allowed)
+      expect(decide(action, [online, online]), action).toEqual(allowed)
+      expect(decide(action, [online, offline]), action).toEqual(offlineRefusal)
+    }
+  })
+
+  it('sets WiFi on devices of one model only; other settings on any mix', () => {
+    expect(decide('wifi', [online, otherModel])).toEqual(modelRefusal)
+    expect(decide('wifi', [online, { ...online }, { ...online }])).toEqual(allowed)
+    for (const action of ['timedReboot', 'led', 'settings'] as const) {
+      expect(decide(action, [online, otherModel]), action).toEqual(allowed)
+    }
+  })
+
+  it('takes any value naming the model (the server passes product ids)', () => {
+    expect(
+      decideBatch(
+        'wifi',
+        [
+          { status: 'online', model: 7 },
+          { status: 'online', model: 7 },
+        ],
+        everything,
+      ),
+    ).toEqual(allowed)
+    expect(
+      decideBatch(
+        'wifi',
+        [
+          { status: 'online', model: 7 },
+          { status: 'online', model: 8 },
+        ],
+        everything,
+      ),
+    ).toEqual(modelRefusal)
+  })
+
+  it('counts any status but "online" as offline', () => {
+    expect(decide('reboot', [{ ...online, status: 'unknown' }])).toEqual(offlineRefusal)
+    expect(decide('delete', [{ ...online, status: 'unknown' }])).toEqual(allowed)
+  })
+
+  it('checks in the server order: permission, then the selection, then offline, then the model', () => {
+    const nothing = () => false
+    expect(decideBatch('wifi', [], nothing)).toMatchObject({ code: ErrorCode.NO_PERMISSION })
+    expect(decideBatch('wifi', [offline, otherModel], nothing)).toEqual({
+      allowed: false,
+      code: ErrorCode.NO_PERMISSION,
+      reason: 'errors.noPermission',
+    })
+    expect(decide('wifi', [offline, otherModel])).toEqual(offlineRefusal)
+  })
+
+  it("asks for the action's own permission, and only that one", () => {
+    for (const action of ACTIONS) {
+      const only = (permission: Permission) =>
+        JSON.stringify(permission) === JSON.stringify(ACTION_PERMISSIONS[action])
+      const devices = [action === 'delete' ? offline : online]
+      expect(decideBatch(action, devices, only), action).toEqual(allowed)
+      const allBut = (permission: Permission) => !only(permission)
+      expect(decideBatch(action, devices, allBut), action).toMatchObject({ code: ErrorCode.NO_PERMISSION })
+    }
+  })
+})
+
+describe('ACTION_PERMISSIONS (§6, as the routes declare them)', () => {
+  it('maps each action to the device function its calls need', () => {
+    expect(ACTION_PERMISSIONS).toEqual({
+      move: can.device('move'),
+      unbind: can.device('unbind'),
+      delete: can.device('delete'),
+      reboot: can.device('reboot'),
+      timedReboot: can.device('reboot'),
+      wifi: can.device('edit'),
+      led: can.device('edit'),
+      settings: can.device('edit'),
+      ask: can.device('view'),
+    })
+  })
+
+  it('refuses a guest every action but asking the device (view)', () => {
+    const guest = {
+      primary: false,
+      guest: true,
+      level: 1,
+      menus: ['home', 'device'] as const,
+      deviceFunctions: ['view', 'edit', 'reboot', 'move', 'unbind', 'delete'] as const,
+    }
+    const permitted = (permission: Permission) =>
+      permits({ ...guest, menus: [...guest.menus], deviceFunctions: [...guest.deviceFunctions] }, permission)
+    const refused = ACTIONS.filter((action) => !decideBatch(action, [online], permitted).allowed)
+    expect(refused).toEqual(ACTIONS.filter((action) => action !== 'ask'))
+  })
+})
