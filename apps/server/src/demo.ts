@@ -1,6 +1,10 @@
-import { catalogueEntries, type Fleet, startFleet } from '@canopy/simulator'
+import path from 'node:path'
+import { ErrorCode } from '@canopy/shared/errors'
+import type { RegistrationRequest, RegistrationResponse } from '@canopy/shared/protocol'
+import { catalogueEntries, type Fleet, REALISTIC_APPLY_DELAY_MS, startFleet } from '@canopy/simulator'
 import type { CanopyApp } from './app'
 import type { Database } from './db/client'
+import { AppError } from './http/app-error'
 import { devicesRepository } from './modules/devices/devices.repository'
 import { OperatorService } from './modules/operator/operator.service'
 import { projectsRepository } from './modules/projects/projects.repository'
@@ -17,13 +21,22 @@ export interface Demo {
   unbound: Array<{ mac: string; password: string; model: string }>
 }
 
+/** Where the demo fleet keeps its devices' identities, in DATA_DIR. */
+export const DEMO_IDENTITIES_FILE = 'demo-fleet-identities.json'
+
 /**
  * `npm start -- --demo`: an account a newcomer can log in with at once, and a small virtual
  * fleet running in-process — most of it bound to the demo account across a few projects, a few
  * devices left for the newcomer to bind. The account is created once; later starts leave it
- * (and whatever password it has now) alone.
+ * (and whatever password it has now) alone. The fleet keeps its identities in `dataDir`, as
+ * real devices keep theirs, so on later starts the same devices come back to their owners.
  */
-export async function startDemo(canopy: CanopyApp, db: Database, fleetSize: number): Promise<Demo> {
+export async function startDemo(
+  canopy: CanopyApp,
+  db: Database,
+  fleetSize: number,
+  dataDir: string,
+): Promise<Demo> {
   const created = !(await accountsRepository(db).findByUsername(DEMO_ACCOUNT.username))
   if (created) {
     await canopy.services.users.register({
@@ -42,8 +55,10 @@ export async function startDemo(canopy: CanopyApp, db: Database, fleetSize: numb
     seed: 2026,
     telemetryIntervalSeconds: 15,
     failureRate: 0.05,
+    applyDelayMs: REALISTIC_APPLY_DELAY_MS,
     mqttUrl: canopy.gateway.brokerUrl,
-    provision: (request) => canopy.services.registration.register(request, '127.0.0.1'),
+    identitiesFile: path.join(dataDir, DEMO_IDENTITIES_FILE),
+    provision: (request) => demoRegistration(canopy, request),
   })
   const account = (await accountsRepository(db).findByUsername(DEMO_ACCOUNT.username))!
   const projectIds = await demoProjects(db, account.tenantId)
@@ -72,6 +87,26 @@ export async function startDemo(canopy: CanopyApp, db: Database, fleetSize: numb
     }
   }
   return { created, fleet, unbound }
+}
+
+/**
+ * Registers a demo device the documented way. A bound one whose identity was lost (no
+ * identities file yet, or it was removed) is refused, as any device would be; the demo, operator
+ * of its own fleet, then issues its identity as an operator would (`canopy device provision`).
+ */
+async function demoRegistration(
+  canopy: CanopyApp,
+  request: RegistrationRequest,
+): Promise<RegistrationResponse> {
+  const registration = canopy.services.registration
+  try {
+    return await registration.register(request, '127.0.0.1')
+  } catch (error) {
+    if (!(error instanceof AppError && error.codes.includes(ErrorCode.DEVICE_ALREADY_BOUND))) throw error
+    const { thingName, deviceSecret } = await registration.provision(request.mac)
+    const broker = new URL(canopy.gateway.brokerUrl)
+    return { thingName, deviceSecret, mqtt: { host: broker.hostname, port: Number(broker.port || 1883) } }
+  }
 }
 
 /** The demo's projects: the root and a couple below it (made once). */

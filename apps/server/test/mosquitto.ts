@@ -1,15 +1,23 @@
 import { execFile, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 
+/** The configuration operators deploy (docs/operations.md): the tests run this very file. */
+const DEPLOY_CONFIG = fileURLToPath(new URL('../../../deploy/mosquitto/mosquitto.conf', import.meta.url))
+
+// Where distributions put the plugin; the deploy file's bare name finds the same through the
+// system's library path, but a full path makes a missing plugin say so plainly.
 const PLUGIN_CANDIDATES = [
   '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so',
   '/usr/lib/aarch64-linux-gnu/mosquitto_dynamic_security.so',
+  '/usr/lib64/mosquitto_dynamic_security.so',
   '/usr/lib/mosquitto_dynamic_security.so',
   '/usr/local/lib/mosquitto_dynamic_security.so',
+  '/opt/homebrew/lib/mosquitto_dynamic_security.so',
 ]
 
 export interface RunningMosquitto {
@@ -20,30 +28,24 @@ export interface RunningMosquitto {
 }
 
 /**
- * A Mosquitto of our own on a free loopback port, configured as docs/operations.md says:
- * no anonymous clients, the dynamic-security plugin, an admin account for the cloud.
+ * A Mosquitto of our own on a free loopback port, with deploy/mosquitto/mosquitto.conf: the
+ * deployed configuration, changed only where a test run must differ (its port, its files, the
+ * plugin's path on this machine), so a drift in that file shows in the protocol tests.
  */
 export async function startMosquitto(): Promise<RunningMosquitto> {
-  const plugin = PLUGIN_CANDIDATES.find((candidate) => existsSync(candidate))
-  if (!plugin) throw new Error('Mosquitto dynamic-security plugin not found (apt-get install mosquitto)')
   const dir = mkdtempSync(path.join(tmpdir(), 'canopy-mosquitto-'))
   const port = await freePort()
   const username = 'canopy-cloud'
   const password = `pw-${Math.random().toString(36).slice(2)}`
   const dynsec = path.join(dir, 'dynamic-security.json')
   await promisify(execFile)('mosquitto_ctrl', ['dynsec', 'init', dynsec, username, password])
-  writeFileSync(
-    path.join(dir, 'mosquitto.conf'),
-    [
-      `listener ${port} 127.0.0.1`,
-      'allow_anonymous false',
-      `plugin ${plugin}`,
-      `plugin_opt_config_file ${dynsec}`,
-      // Run as whoever started us (as root, Mosquitto would switch to a user who cannot write here).
-      `user ${userInfo().username}`,
-      'max_keepalive 1200',
-    ].join('\n'),
-  )
+  const config = testConfig(readFileSync(DEPLOY_CONFIG, 'utf8'), {
+    port,
+    dir,
+    dynsec,
+    plugin: PLUGIN_CANDIDATES.find((candidate) => existsSync(candidate)),
+  })
+  writeFileSync(path.join(dir, 'mosquitto.conf'), config)
   const child = spawn('mosquitto', ['-c', path.join(dir, 'mosquitto.conf')], { stdio: 'ignore' })
   await waitForPort(port, child)
   return {
@@ -58,6 +60,46 @@ export async function startMosquitto(): Promise<RunningMosquitto> {
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The deploy configuration with what a test run changes: the listener (a free loopback port),
+ * the dynamic-security and persistence files (a temporary directory), the plugin (found on this
+ * machine, if it is in a known place). Any other file path in it would be the system's, which a
+ * test must not touch: that fails here, so the template grows with the file.
+ */
+function testConfig(
+  deploy: string,
+  run: { port: number; dir: string; dynsec: string; plugin: string | undefined },
+): string {
+  const replaced = new Set<string>()
+  const lines = deploy.split('\n').map((line) => {
+    const [directive, value] = line.trim().split(/\s+/, 2)
+    const set = (text: string) => {
+      if (directive) replaced.add(directive)
+      return text
+    }
+    switch (directive) {
+      case 'listener':
+        return set(`listener ${run.port} 127.0.0.1`)
+      case 'plugin':
+        return set(`plugin ${run.plugin ?? value}`)
+      case 'plugin_opt_config_file':
+        return set(`plugin_opt_config_file ${run.dynsec}`)
+      case 'persistence_location':
+        return set(`persistence_location ${run.dir}/`)
+      default:
+        if (directive && !directive.startsWith('#') && line.includes('/'))
+          throw new Error(
+            `${DEPLOY_CONFIG}: "${line.trim()}" names a system path; template it in test/mosquitto.ts`,
+          )
+        return line
+    }
+  })
+  for (const directive of ['listener', 'plugin', 'plugin_opt_config_file'])
+    if (!replaced.has(directive)) throw new Error(`${DEPLOY_CONFIG} has no ${directive} line`)
+  // Run as whoever started us (as root, Mosquitto would switch to a user who cannot write here).
+  return [...lines, `user ${userInfo().username}`, ''].join('\n')
 }
 
 function freePort(): Promise<number> {

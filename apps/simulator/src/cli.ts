@@ -1,5 +1,6 @@
 // `npm run sim -- --devices 500`: a fleet of virtual devices against a Canopy server.
 import { parseArgs } from 'node:util'
+import { REALISTIC_APPLY_DELAY_MS } from './apply-settings'
 import { startFleet } from './fleet'
 import { PROFILES } from './profiles/catalogue'
 
@@ -15,7 +16,8 @@ const { values } = parseArgs({
     'failure-rate': { type: 'string', default: '0.05' },
     'reboots-per-hour': { type: 'string', default: '0.05' },
     'drops-per-hour': { type: 'string', default: '0.05' },
-    'apply-delay': { type: 'string', default: '150,600' },
+    'apply-delay': { type: 'string', default: REALISTIC_APPLY_DELAY_MS.join(',') },
+    identities: { type: 'string' },
     help: { type: 'boolean' },
   },
 })
@@ -31,7 +33,9 @@ if (values.help) {
   --failure-rate F       share of settings refused with a reason (default 0.05)
   --reboots-per-hour F   random reboots per device per hour (default 0.05)
   --drops-per-hour F     random power losses per device per hour (default 0.05)
-  --apply-delay MIN,MAX  milliseconds a device takes to apply a setting (default 150,600)
+  --apply-delay MIN,MAX  milliseconds a device takes to apply a setting (default ${REALISTIC_APPLY_DELAY_MS.join(',')})
+  --identities FILE      keep the devices' identities (thing name, secret) in FILE between runs,
+                         as real devices keep theirs: bound devices come back to their owners
 The products must be in the server's catalogue: npm run canopy -- product import-simulated`)
   process.exit(0)
 }
@@ -49,6 +53,7 @@ const fleet = await startFleet({
   rebootsPerHour: Number(values['reboots-per-hour']),
   dropsPerHour: Number(values['drops-per-hour']),
   applyDelayMs: values['apply-delay'].split(',').map(Number) as [number, number],
+  identitiesFile: values.identities,
 })
 console.warn(
   `${fleet.devices.length} virtual devices online in ${((performance.now() - started) / 1000).toFixed(1)} s`,

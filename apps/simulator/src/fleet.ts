@@ -1,4 +1,7 @@
+import { ErrorCode } from '@canopy/shared/errors'
 import type { RegistrationResponse } from '@canopy/shared/protocol'
+import { startChaos } from './chaos'
+import { IdentityFile } from './identity-file'
 import { type DeviceProfile, PROFILES } from './profiles/catalogue'
 import { seededRandom } from './random'
 import { type Provision, VirtualDevice, type VirtualDeviceOptions } from './virtual-device'
@@ -13,6 +16,8 @@ export interface FleetOptions {
   models?: string[]
   seed?: number
   telemetryIntervalSeconds?: number
+  /** how long applying a setting takes; the test rigs' quick 150–600 ms unless given (the CLI
+   * and the demo give REALISTIC_APPLY_DELAY_MS) */
   applyDelayMs?: readonly [number, number]
   failureRate?: number
   /** random reboots and power losses per device per hour */
@@ -21,6 +26,8 @@ export interface FleetOptions {
   /** devices started at once (registration and connection) */
   concurrency?: number
   commands?: VirtualDeviceOptions['commands']
+  /** where the devices keep their identities between runs (created when missing) */
+  identitiesFile?: string
 }
 
 export interface Fleet {
@@ -56,7 +63,13 @@ export function httpProvision(serverUrl: string, apiRoot = '/api'): Provision {
       errorCode: number[]
       data: RegistrationResponse
     }
-    if (envelope.status !== 10000) throw new Error(`registration refused: ${envelope.errorCode.join(',')}`)
+    if (envelope.status === ErrorCode.DEVICE_ALREADY_BOUND)
+      throw new Error(
+        `${request.mac} is bound to an account and this fleet does not hold its secret: keep the ` +
+          'identities with --identities FILE, or unbind the device in the console',
+      )
+    if (envelope.status !== 10000)
+      throw new Error(`registration of ${request.mac} refused: ${envelope.errorCode.join(',')}`)
     return envelope.data
   }
 }
@@ -70,6 +83,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   if (profiles.length === 0) throw new Error(`no such models: ${options.models?.join(', ')}`)
   const provision =
     options.provision ?? httpProvision(options.serverUrl ?? 'http://127.0.0.1:8080', options.apiRoot)
+  const identities = options.identitiesFile ? IdentityFile.load(options.identitiesFile) : undefined
   const devices = fleetMacs(options.count, profiles, seed).map(
     ({ profile, mac }, index) =>
       new VirtualDevice({
@@ -78,6 +92,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         account: 'admin',
         password: simulatedPassword(mac),
         provision,
+        identity: identities?.get(mac),
+        onIdentity: identities ? (identity) => identities.set(mac, identity) : undefined,
         mqttUrl: options.mqttUrl,
         telemetryIntervalSeconds: options.telemetryIntervalSeconds ?? 30,
         applyDelayMs: options.applyDelayMs ?? [150, 600],
@@ -87,41 +103,25 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       }),
   )
   const concurrency = options.concurrency ?? 200
-  for (let start = 0; start < devices.length; start += concurrency) {
-    await Promise.all(devices.slice(start, start + concurrency).map((device) => device.start()))
+  try {
+    for (let start = 0; start < devices.length; start += concurrency) {
+      await Promise.all(devices.slice(start, start + concurrency).map((device) => device.start()))
+    }
+  } finally {
+    // Whatever registered is kept, even when a device further on was refused.
+    await identities?.flush()
   }
-  const chaos = startChaos(
+  const stopChaos = startChaos(
     devices,
-    options.rebootsPerHour ?? 0,
-    options.dropsPerHour ?? 0,
+    { rebootsPerHour: options.rebootsPerHour ?? 0, dropsPerHour: options.dropsPerHour ?? 0 },
     seededRandom(seed - 1),
   )
   return {
     devices,
     async stop() {
-      clearInterval(chaos)
+      stopChaos()
       await Promise.all(devices.map((device) => device.stop().catch(() => {})))
+      await identities?.flush()
     },
   }
-}
-
-/** Once a minute, each device may reboot or lose power, at the given hourly rates. */
-function startChaos(
-  devices: VirtualDevice[],
-  rebootsPerHour: number,
-  dropsPerHour: number,
-  random: () => number,
-) {
-  const timer = setInterval(() => {
-    for (const device of devices) {
-      const roll = random()
-      if (roll < rebootsPerHour / 60) void device.reboot()
-      else if (roll < (rebootsPerHour + dropsPerHour) / 60) {
-        device.drop()
-        setTimeout(() => void device.reboot(0), 5000 + random() * 25_000)
-      }
-    }
-  }, 60_000)
-  timer.unref()
-  return timer
 }

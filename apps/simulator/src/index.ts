@@ -1,3 +1,4 @@
+export { REALISTIC_APPLY_DELAY_MS } from './apply-settings'
 export {
   type Fleet,
   type FleetOptions,
@@ -6,6 +7,7 @@ export {
   simulatedPassword,
   startFleet,
 } from './fleet'
+export { IdentityFile } from './identity-file'
 export { catalogueEntries, type DeviceProfile, PROFILES, profileOf } from './profiles/catalogue'
 export { seededRandom } from './random'
 export { type Provision, VirtualDevice, type VirtualDeviceOptions } from './virtual-device'

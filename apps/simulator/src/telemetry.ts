@@ -1,4 +1,5 @@
 import type { TelemetryMessage } from '@canopy/shared/protocol'
+import { CellularModem } from './cellular'
 import type { DeviceProfile } from './profiles/catalogue'
 import { between, wander } from './random'
 
@@ -9,10 +10,8 @@ export class TelemetryModel {
   private readonly clients: number[]
   private rxBytes = 0
   private txBytes = 0
-  private readonly bootedAt = Date.now()
-  private signal: number
-  private readonly imsi: string
-  private readonly iccid: string
+  private bootedAt = Date.now()
+  private readonly modem: CellularModem | undefined
 
   constructor(
     private readonly profile: DeviceProfile,
@@ -23,9 +22,18 @@ export class TelemetryModel {
     this.cpu = between(random, profile.load.cpu)
     this.mem = between(random, profile.load.mem)
     this.clients = profile.radios.map((radio) => Math.round(random() * radio.maxClients * 0.3))
-    this.signal = between(random, [-105, -65])
-    this.imsi = `46000${String(Math.floor(random() * 1e10)).padStart(10, '0')}`
-    this.iccid = `8986${String(Math.floor(random() * 1e15)).padStart(16, '0')}`
+    this.modem = profile.lte ? new CellularModem(profile.lte, random) : undefined
+  }
+
+  /**
+   * The device (re)starts: uptime counts from now, interface counters start again from zero, and
+   * the clients have to find it again.
+   */
+  boot(): void {
+    this.bootedAt = Date.now()
+    this.rxBytes = 0
+    this.txBytes = 0
+    this.clients.fill(0)
   }
 
   /** Clients per band now, for `wifi/users` and the radios section. */
@@ -41,9 +49,13 @@ export class TelemetryModel {
       this.clients[index] = Math.round(wander(r, this.clients[index] ?? 0, [0, radio.maxClients], 3))
     })
     const total = this.clients.reduce((sum, n) => sum + n, 0)
-    this.rxBytes += Math.round(total * between(r, [20_000, 400_000]))
-    this.txBytes += Math.round(total * between(r, [5_000, 100_000]))
-    this.signal = wander(r, this.signal, [-115, -55], 2)
+    const lte = this.modem?.next()
+    // A 4G router without a working SIM has no uplink: no address, no traffic.
+    const uplink = this.modem?.attached ?? true
+    if (uplink) {
+      this.rxBytes += Math.round(total * between(r, [20_000, 400_000]))
+      this.txBytes += Math.round(total * between(r, [5_000, 100_000]))
+    }
     return {
       ts: Math.floor(Date.now() / 1000),
       uptime: Math.floor((Date.now() - this.bootedAt) / 1000),
@@ -51,10 +63,14 @@ export class TelemetryModel {
       mem: round(this.mem),
       clients: total,
       wan: {
-        ip: this.wanIp,
-        mask: '255.255.255.0',
-        gateway: this.wanIp.replace(/\.\d+$/, '.1'),
-        dns: ['223.5.5.5', '8.8.8.8'],
+        ...(uplink
+          ? {
+              ip: this.wanIp,
+              mask: '255.255.255.0',
+              gateway: this.wanIp.replace(/\.\d+$/, '.1'),
+              dns: ['223.5.5.5', '8.8.8.8'],
+            }
+          : {}),
         type: this.profile.lte ? 'mobile' : 'dhcp',
         rxBytes: this.rxBytes,
         txBytes: this.txBytes,
@@ -69,19 +85,7 @@ export class TelemetryModel {
           Math.min(95, ((this.clients[index] ?? 0) / radio.maxClients) * 80 + between(r, [2, 12])),
         ),
       })),
-      ...(this.profile.lte
-        ? {
-            lte: {
-              sim: 'ready' as const,
-              imsi: this.imsi,
-              iccid: this.iccid,
-              module: this.profile.lte.module,
-              moduleVersion: this.profile.lte.moduleVersion,
-              signal: Math.round(this.signal),
-              operator: this.profile.lte.operator,
-            },
-          }
-        : {}),
+      ...(lte ? { lte } : {}),
     }
   }
 }

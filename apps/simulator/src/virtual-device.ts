@@ -5,17 +5,19 @@ import {
   type RegistrationResponse,
   registrationPayload,
   rpcRequest,
+  type TelemetryMessage,
   thingNameOf,
   topics,
 } from '@canopy/shared/protocol'
 import { hashManagementCredential } from '@canopy/shared/protocol/credential'
 import mqtt, { type MqttClient } from 'mqtt'
+import { settleDelta } from './apply-settings'
 import { ClientRoster } from './clients'
 import { BUILT_IN_COMMANDS, type Command } from './commands'
 import { DeviceLog } from './device-log'
 import type { DeviceProfile } from './profiles/catalogue'
-import { between, pick } from './random'
-import { applyDelta, asReported, initialConfiguration } from './settings'
+import { between } from './random'
+import { applyDelta, initialConfiguration } from './settings'
 import { TelemetryModel } from './telemetry'
 
 export type Provision = (request: RegistrationRequest) => Promise<RegistrationResponse>
@@ -27,6 +29,10 @@ export interface VirtualDeviceOptions {
   account: string
   password: string
   provision: Provision
+  /** the identity it kept from an earlier run (a real device keeps it in flash) */
+  identity?: RegistrationResponse
+  /** hears of each identity the device registers for, to keep it */
+  onIdentity?: (identity: RegistrationResponse) => void
   /** the broker to use instead of what registration says (tests, NAT) */
   mqttUrl?: string
   telemetryIntervalSeconds: number
@@ -44,12 +50,6 @@ export interface VirtualDeviceOptions {
 // Cheaper scrypt than a real device would use, so a fleet of thousands starts in seconds; the
 // cloud accepts any N from 1024 (docs/protocol.md).
 const SIMULATED_CREDENTIAL = { N: 1024, r: 8, p: 1 }
-
-const FAILURE_REASONS = [
-  'radio busy, retry later',
-  'value not supported by this hardware',
-  'configuration commit failed',
-] as const
 
 /**
  * A device that speaks the protocol as a real one does (docs/protocol.md): registers with its
@@ -81,6 +81,7 @@ export class VirtualDevice {
     this.clients = new ClientRoster(options.profile, random, `192.168.${lanNet}`, this.log)
     this.credential = hashManagementCredential(options.account, options.password, SIMULATED_CREDENTIAL)
     this.reported = initialConfiguration(options.profile, random, suffix, lanNet)
+    if (options.identity?.thingName === this.thing) this.identity = options.identity
   }
 
   get mac(): string {
@@ -91,11 +92,16 @@ export class VirtualDevice {
     return this.client?.connected ?? false
   }
 
-  /** Registers if it has no identity yet, connects, and starts reporting. */
+  /** Its cloud identity, once it has one. */
+  get currentIdentity(): RegistrationResponse | undefined {
+    return this.identity
+  }
+
+  /** Powers on: registers if it has no identity yet, connects, and starts reporting. */
   async start(): Promise<void> {
     this.running = true
-    this.identity ??= await this.options.provision(this.registrationRequest())
-    await this.connect()
+    this.telemetry.boot()
+    await this.comeOnline()
   }
 
   /** A clean shutdown: says offline, then disconnects. */
@@ -128,18 +134,21 @@ export class VirtualDevice {
     client?.end(true)
   }
 
-  /** Reboots: drops off, then comes back after a while (as after a power cycle). */
+  /** Reboots: drops off, then comes back after a while (as after a power cycle), uptime from zero. */
   async reboot(downMs = between(this.options.random, [2000, 5000])): Promise<void> {
     this.drop()
     await new Promise((resolve) => setTimeout(resolve, downMs))
-    if (this.running) await this.connect()
+    this.telemetry.boot()
+    this.log.write('kernel', 'booting')
+    if (this.running) await this.comeOnline()
   }
 
-  /** Publishes a telemetry report now (the timer does it every interval). */
-  async reportTelemetry(): Promise<void> {
+  /** Publishes a telemetry report now (the timer does it every interval), and returns it. */
+  async reportTelemetry(): Promise<TelemetryMessage> {
     const report = this.telemetry.next(this.channels())
     this.clients.reconcile(this.telemetry.clientCounts(), this.ssids())
     await this.client?.publishAsync(topics.telemetry(this.thing), JSON.stringify(report), { qos: 0 })
+    return report
   }
 
   connectedClients() {
@@ -151,13 +160,34 @@ export class VirtualDevice {
     return this.telemetry.clientCounts()
   }
 
+  /**
+   * Connects with the identity it has; registers first when it has none, or when the broker
+   * refuses it (the device was deleted, or the broker forgot it). Registering again, it sends
+   * the secret it holds: the cloud lets a bound device register again only with it.
+   */
+  private async comeOnline(): Promise<void> {
+    if (this.identity) {
+      try {
+        await this.connect()
+        return
+      } catch (error) {
+        if (!credentialsRefused(error)) throw error
+        this.log.write('canopy', 'the cloud refused our identity; registering again')
+      }
+    }
+    const identity = await this.options.provision(this.registrationRequest())
+    this.identity = identity
+    this.options.onIdentity?.(identity)
+    await this.connect()
+  }
+
   private registrationRequest(): RegistrationRequest {
     const random = randomBytes(8).toString('hex')
     const request = { productKey: this.options.profile.productKey, mac: this.options.mac, random }
     const sign = createHmac('sha256', this.options.profile.productSecret)
       .update(registrationPayload(request))
       .digest('hex')
-    return { ...request, sign }
+    return { ...request, sign, ...(this.identity ? { deviceSecret: this.identity.deviceSecret } : {}) }
   }
 
   private async connect(): Promise<void> {
@@ -225,7 +255,7 @@ export class VirtualDevice {
     if (this.client !== previous || !this.running) return
     clearInterval(this.telemetryTimer)
     try {
-      await this.connect()
+      await this.comeOnline()
     } catch {
       setTimeout(() => void this.reconnect(previous), 5000)
     }
@@ -243,22 +273,10 @@ export class VirtualDevice {
 
   /** Applies desired settings after a realistic delay; now and then refuses them, with a reason. */
   private async applyDesired(delta: JsonObject, version: number): Promise<void> {
-    await new Promise((resolve) =>
-      setTimeout(resolve, between(this.options.random, this.options.applyDelayMs)),
-    )
-    const sections = Object.keys(delta)
-    if (this.options.random() < this.options.failureRate) {
-      const reason = pick(this.options.random, FAILURE_REASONS)
-      this.log.write('canopy', `could not apply ${sections.join(', ')}: ${reason}`)
-      // The version names the change refused, so the cloud does not mistake an old refusal.
-      const failure: JsonObject = { at: Math.floor(Date.now() / 1000), version }
-      for (const section of sections) failure[section] = reason
-      await this.publishReported({ failure })
-      return
-    }
-    this.reported = applyDelta(this.reported, delta)
-    this.log.write('canopy', `applied ${sections.join(', ')}`)
-    await this.publishReported({ ...asReported(delta), failure: null })
+    const outcome = await settleDelta(delta, version, { ...this.options, log: this.log })
+    // Merged after the delay, so deltas applied side by side do not undo each other.
+    if (outcome.applied) this.reported = applyDelta(this.reported, delta)
+    await this.publishReported(outcome.reported)
   }
 
   private async publishReported(reported: JsonObject): Promise<void> {
@@ -306,4 +324,10 @@ export class VirtualDevice {
     }
     return ssids
   }
+}
+
+/** CONNACK 4 (bad user name or password) or 5 (not authorised): the broker does not know us. */
+function credentialsRefused(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code
+  return code === 4 || code === 5
 }

@@ -292,6 +292,85 @@ describe.each(brokers)('the device protocol on the $name', ({ external }) => {
     expect(spied).toBe('')
   })
 
+  /** A device's connection that stays open, with a last will (on its own status unless told). */
+  function connectedWithWill(identity: Identity, willTopic = topics.status(identity.thingName)) {
+    const child = spawn('mosquitto_sub', [
+      ...auth(identity),
+      '-i',
+      identity.thingName,
+      '-t',
+      topics.rpcRequest(identity.thingName),
+      '--will-topic',
+      willTopic,
+      '--will-payload',
+      JSON.stringify({ state: 'offline', reason: 'lwt' }),
+      '--will-retain',
+      '--will-qos',
+      '1',
+    ])
+    children.push(child)
+    return child
+  }
+
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+  async function online(identity: Identity) {
+    await publish(identity, topics.status(identity.thingName), { state: 'online', telemetryInterval: 30 }, [
+      '-r',
+    ])
+    await eventually(
+      () => deviceRow(identity.thingName),
+      (row) => row.status === 'online',
+    )
+  }
+
+  it("refuses a device connecting with another device's client id under its own name", async () => {
+    const alice = await register()
+    const bob = await register()
+    await online(bob)
+    connectedWithWill(bob)
+    await pause(500)
+    // Alice's own name and secret, Bob's client id: refused before it could take Bob's session.
+    const refusal = await run('mosquitto_pub', [
+      ...auth(alice),
+      '-i',
+      bob.thingName,
+      '-q',
+      '1',
+      '-t',
+      topics.status(alice.thingName),
+      '-m',
+      JSON.stringify({ state: 'online' }),
+    ]).then(
+      () => 'accepted',
+      (error: { stderr?: string }) => error.stderr ?? '',
+    )
+    expect(refusal).toMatch(/Connection Refused/i)
+    await pause(500)
+    // Had Mosquitto or Aedes let her in, Bob's session would have been taken over (his will sent).
+    expect((await deviceRow(bob.thingName)).status).toBe('online')
+  })
+
+  it("does not deliver a last will a device set on another device's status", async () => {
+    const alice = await register()
+    const bob = await register()
+    const carol = await register()
+    await online(bob)
+    await online(carol)
+    const sly = connectedWithWill(alice, topics.status(bob.thingName))
+    const honest = connectedWithWill(carol)
+    await pause(500)
+    sly.kill('SIGKILL')
+    honest.kill('SIGKILL')
+    // Carol's own will arrives: by then Alice's would have too, had the broker taken it.
+    await eventually(
+      () => deviceRow(carol.thingName),
+      (row) => row.status === 'offline',
+    )
+    await pause(300)
+    expect((await deviceRow(bob.thingName)).status).toBe('online')
+  })
+
   it('refuses a wrong secret', async () => {
     const identity = await register()
     await expect(

@@ -105,6 +105,11 @@ export const registrationRequest = z.object({
   random: z.string().min(8).max(64),
   /** hex HMAC-SHA256 with the product secret of `registrationPayload(...)` */
   sign: z.string().regex(/^[0-9a-f]{64}$/),
+  /**
+   * The device secret it holds now, if any: a bound device may register again only with it
+   * (the product secret is in every device of the product, so it proves nothing about which).
+   */
+  deviceSecret: z.string().min(1).max(128).optional(),
 })
 export type RegistrationRequest = z.infer<typeof registrationRequest>
 

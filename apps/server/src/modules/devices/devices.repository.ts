@@ -5,6 +5,9 @@ import { deviceMetricsLatest, devices, products, projects, roleDevices } from '.
 
 export type DeviceRow = typeof devices.$inferSelect
 
+/** Which registered identity a new registration may replace (see `upsertRegistration`). */
+export type IdentityReplacement = 'any' | { secretHash: string | undefined }
+
 /** Which devices a caller may see: a whole tenant, or some of its projects and devices (§6). */
 export type DeviceVisibility =
   | { kind: 'tenant'; tenantId: number }
@@ -69,24 +72,33 @@ export function devicesRepository(db: Executor) {
 
     /**
      * Creates the device with its (empty) latest-telemetry row, or gives a device registering
-     * again its new secret. Run it in a transaction.
+     * again its new secret. `replaces` says which existing identity may be replaced: any
+     * (an operator), or an unbound device's and the one whose secret hashes to `secretHash`.
+     * The check is part of the statement, so a bind landing in between cannot slip past it.
+     * Undefined when the device exists and may not be replaced. Run it in a transaction.
      */
-    async upsertRegistration(values: {
-      mac: string
-      thingName: string
-      productId: number
-      secretHash: string
-    }) {
+    async upsertRegistration(
+      values: { mac: string; thingName: string; productId: number; secretHash: string },
+      replaces: IdentityReplacement,
+    ): Promise<number | undefined> {
       const [row] = await db
         .insert(devices)
         .values(values)
         .onConflictDoUpdate({
           target: devices.mac,
           set: { secretHash: values.secretHash, productId: values.productId, registeredAt: sql`now()` },
+          setWhere:
+            replaces === 'any'
+              ? undefined
+              : or(
+                  isNull(devices.tenantId),
+                  replaces.secretHash ? eq(devices.secretHash, replaces.secretHash) : undefined,
+                ),
         })
         .returning({ id: devices.id })
-      await db.insert(deviceMetricsLatest).values({ deviceId: row!.id }).onConflictDoNothing()
-      return row!.id
+      if (!row) return undefined
+      await db.insert(deviceMetricsLatest).values({ deviceId: row.id }).onConflictDoNothing()
+      return row.id
     },
 
     /** Binds an unbound device; undefined when someone else bound it first. */

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@canopy/shared/errors'
-import { type Fleet, simulatedPassword } from '@canopy/simulator'
+import { type Fleet, simulatedPassword, type VirtualDevice } from '@canopy/simulator'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindDevice, eventually, operatorCall, startTestFleet } from '../../../test/devices'
@@ -16,7 +16,7 @@ let ownerToken: string
 beforeAll(async () => {
   app = await createTestApp()
   world = await buildWorld(app)
-  fleet = await startTestFleet(app, { count: 14, models: ['CAP-1200', 'CGW-500', 'C4G-100'] })
+  fleet = await startTestFleet(app, { count: 20, models: ['CAP-1200', 'CGW-500', 'C4G-100'] })
   ownerToken = (await login(app, world.a.owner)).access_token
 })
 afterAll(async () => {
@@ -45,6 +45,7 @@ interface ListResult {
     model: string
     name: string
     clients: number | null
+    firmware: string | null
   }>
 }
 
@@ -142,6 +143,42 @@ describe('binding a device (§2 dialog, §8 codes in order)', () => {
       stranger.token,
     )
     expect(taken.envelope.status).toBe(ErrorCode.DEVICE_ALREADY_BOUND)
+  })
+
+  it('says "already bound" for a bound device, even with a wrong password', async () => {
+    const device = freshDevice()
+    await bindDevice(app, ownerToken, device.mac, world.a.p1)
+    const stranger = await signedInAccount(app)
+    const [root] = (
+      await app.call<Array<{ gid: number }>>({
+        path: '/backend/workgroup/all',
+        token: stranger.token,
+        query: { tree: '1' },
+      })
+    ).envelope.data
+    const taken = await bind({ mac: device.mac, password: 'not-it', gid: root!.gid }, stranger.token)
+    expect(taken.envelope.status).toBe(ErrorCode.DEVICE_ALREADY_BOUND)
+  })
+
+  it('says "wrong password" before "device limit reached"', async () => {
+    const full = await signedInAccount(app)
+    await operatorCall(app, 'POST', '/operator/tenants/device-limit', { username: full.username, limit: 1 })
+    const [root] = (
+      await app.call<Array<{ gid: number }>>({
+        path: '/backend/workgroup/all',
+        token: full.token,
+        query: { tree: '1' },
+      })
+    ).envelope.data
+    await bindDevice(app, full.token, freshDevice().mac, root!.gid)
+    const over = freshDevice()
+    const wrong = await bind({ mac: over.mac, password: 'not-it', gid: root!.gid }, full.token)
+    expect(wrong.envelope.status).toBe(ErrorCode.BIND_ERROR)
+    const right = await bind(
+      { mac: over.mac, password: simulatedPassword(over.mac), gid: root!.gid },
+      full.token,
+    )
+    expect(right.envelope.status).toBe(ErrorCode.DEVICE_LIMIT_REACHED)
   })
 
   it('lets a developer account bind an unpublished product', async () => {
@@ -303,6 +340,67 @@ describe('the device list', () => {
     expect(await page('desc')).toEqual([nine, five, silent])
     expect(await page('asc')).toEqual([silent, five, nine])
     expect(await page('desc', 2, 1)).toEqual([five])
+  })
+
+  it('filters by status, and by firmware version exactly', async () => {
+    const other = await signedInAccount(app)
+    const [root] = (
+      await app.call<Array<{ gid: number }>>({
+        path: '/backend/workgroup/all',
+        token: other.token,
+        query: { tree: '1' },
+      })
+    ).envelope.data
+    const mine = [freshDevice(), freshDevice(), freshDevice(), freshDevice()]
+    for (const device of mine) await bindDevice(app, other.token, device.mac, root!.gid)
+    const macs = async (filters: Record<string, string>) =>
+      (
+        await post<ListResult>(
+          '/backend/device/list',
+          { pageIndex: 1, pageOffset: 100, ...filters },
+          other.token,
+        )
+      ).envelope.data.list
+        .map((device) => device.mac)
+        .sort()
+
+    const [gone, ...staying] = mine as [VirtualDevice, ...VirtualDevice[]]
+    await gone.stop()
+    expect(
+      await eventually(
+        () => macs({ status: 'offline' }),
+        (found) => found.length > 0,
+      ),
+    ).toEqual([gone.mac])
+    expect(await macs({ status: 'online' })).toEqual(staying.map((device) => device.mac).sort())
+
+    // The versions the devices reported, each matched exactly: what the console's select offers.
+    const listed = (
+      await post<ListResult>('/backend/device/list', { pageIndex: 1, pageOffset: 100 }, other.token)
+    ).envelope.data.list
+    const versions = [...new Set(listed.map((device) => device.firmware))]
+    expect(versions.length).toBeGreaterThan(1)
+    for (const version of versions) {
+      expect(version).toMatch(/^\d+\.\d+\.\d+$/)
+      const expected = listed.filter((device) => device.firmware === version).map((device) => device.mac)
+      expect(await macs({ firmware: version! })).toEqual(expected.sort())
+    }
+    // A version's prefix is not a version.
+    expect(await macs({ firmware: versions[0]!.split('.').slice(0, 2).join('.') })).toEqual([])
+
+    // The filters' catalogue offers each model's versions among the caller's devices, no others.
+    const products = (
+      await app.call<Array<{ model: string; firmware: string[] }>>({
+        path: '/backend/device/types',
+        token: other.token,
+      })
+    ).envelope.data
+    for (const product of products) {
+      const runs = listed.filter((device) => device.model === product.model && device.firmware)
+      const expected = [...new Set(runs.map((device) => device.firmware))].sort()
+      expect([...product.firmware].sort(), product.model).toEqual(expected)
+    }
+    expect(products.some((product) => product.firmware.length > 0)).toBe(true)
   })
 
   it('shows a child only the devices of its scope', async () => {

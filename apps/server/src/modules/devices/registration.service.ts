@@ -12,14 +12,16 @@ import type { Database } from '../../db/client'
 import { hashDeviceSecret } from '../../gateway/device-credentials'
 import type { BrokerAccounts } from '../../gateway/gateway'
 import { AppError } from '../../http/app-error'
-import { devicesRepository } from './devices.repository'
+import { devicesRepository, type IdentityReplacement } from './devices.repository'
 import { type ProductRow, productsRepository } from './products.repository'
 
 /**
  * How a device gets its cloud identity (docs/protocol.md, "Provisioning"): a factory-fresh
  * device signs its MAC with its product's secret and receives a thing name and a secret of its
- * own; a device registering again (after a reset) gets a new secret. Operators can also
- * provision an identity for a MAC directly.
+ * own. An unbound device registering again (after a reset) gets a new secret; a bound one only
+ * by sending the secret it holds, since the product secret is in every device of the product
+ * and would otherwise let anyone take over a bound device's identity (and the settings the
+ * cloud sends it). Operators can also provision an identity for a MAC directly.
  */
 export class RegistrationService {
   constructor(
@@ -40,7 +42,8 @@ export class RegistrationService {
       throw new AppError(ErrorCode.NO_PERMISSION)
     const mac = canonicalMac(request.mac)
     if (!madeBy(product, mac)) throw new AppError(ErrorCode.PRODUCT_NOT_USABLE)
-    const { thingName, deviceSecret } = await this.issueIdentity(product, mac)
+    const current = request.deviceSecret ? hashDeviceSecret(request.deviceSecret) : undefined
+    const { thingName, deviceSecret } = await this.issueIdentity(product, mac, { secretHash: current })
     return { thingName, deviceSecret, mqtt: this.brokerAddress(requestHost) }
   }
 
@@ -49,7 +52,8 @@ export class RegistrationService {
     const mac = canonicalMac(macInput)
     const product = await productsRepository(this.deps.db).findByMac(mac)
     if (!product) throw new AppError(ErrorCode.PRODUCT_NOT_FOUND)
-    return { ...(await this.issueIdentity(product, mac)), model: product.model }
+    // The operator's word replaces any identity: how a bound device that lost its secret returns.
+    return { ...(await this.issueIdentity(product, mac, 'any')), model: product.model }
   }
 
   /** Takes a device's identity away: it can no longer connect until it registers again. */
@@ -61,17 +65,18 @@ export class RegistrationService {
     await this.deps.changes.publish({ kind: 'device', thing: device.thingName })
   }
 
-  private async issueIdentity(product: ProductRow, mac: string) {
+  private async issueIdentity(product: ProductRow, mac: string, replaces: IdentityReplacement) {
     const thingName = thingNameOf(mac)
     const deviceSecret = randomBytes(32).toString('base64url')
-    await this.deps.db.transaction((tx) =>
-      devicesRepository(tx).upsertRegistration({
-        mac,
-        thingName,
-        productId: product.id,
-        secretHash: hashDeviceSecret(deviceSecret),
-      }),
+    const id = await this.deps.db.transaction((tx) =>
+      devicesRepository(tx).upsertRegistration(
+        { mac, thingName, productId: product.id, secretHash: hashDeviceSecret(deviceSecret) },
+        replaces,
+      ),
     )
+    // Bound, and the caller did not show the secret it holds: someone else's device, as far as
+    // the cloud can tell (its owner unbinds it to let a reset device register afresh).
+    if (id === undefined) throw new AppError(ErrorCode.DEVICE_ALREADY_BOUND)
     await this.deps.accounts().grantDevice(thingName, deviceSecret)
     await this.deps.changes.publish({ kind: 'device', thing: thingName })
     return { thingName, deviceSecret }

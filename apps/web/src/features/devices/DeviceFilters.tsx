@@ -6,6 +6,7 @@ import '../../shared/i18n/device-messages'
 import type { GroupNode } from '../projects/api'
 import { ProjectSelect } from '../projects/ProjectSelect'
 import type { DeviceListQuery, DeviceProduct, DeviceStatus } from './api'
+import { firmwareOptions } from './firmware-options'
 import { deviceTypeLabels } from './labels'
 import { isFiltered } from './list-params'
 
@@ -42,6 +43,10 @@ export function DeviceFilters({ request, tree, products, onChange, onClear }: De
   const models = useMemo(
     () => products.filter((product) => !request.type || product.type === request.type),
     [products, request.type],
+  )
+  const firmware = useMemo(
+    () => firmwareOptions(products, { type: request.type, model: request.model, firmware: request.firmware }),
+    [products, request.type, request.model, request.firmware],
   )
 
   return (
@@ -87,13 +92,16 @@ export function DeviceFilters({ request, tree, products, onChange, onClear }: De
         showSearch
         style={{ width: 150 }}
       />
-      <Input.Search
-        key={`firmware:${request.firmware ?? ''}`}
+      {/* The server matches a version exactly: offer the versions the caller's devices run. */}
+      <Select<string>
         aria-label={t('devices.list.firmwareFilter')}
-        placeholder={t('devices.list.firmwareFilter')}
-        defaultValue={request.firmware}
-        allowClear
-        onSearch={(firmware) => onChange({ firmware: firmware.trim() || undefined })}
+        value={request.firmware ?? ALL}
+        onChange={(version) => onChange({ firmware: version === ALL ? undefined : version })}
+        options={[
+          { value: ALL, label: t('devices.list.allFirmware') },
+          ...firmware.map((version) => ({ value: version, label: version })),
+        ]}
+        showSearch
         style={{ width: 160 }}
       />
       <Input.Search

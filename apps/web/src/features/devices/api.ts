@@ -72,6 +72,8 @@ export interface DeviceProduct {
   model: string
   name: string
   type: DeviceType
+  /** the firmware versions the caller's devices of this model run */
+  firmware: string[]
 }
 
 /** One 5-minute sample of the home chart. */

@@ -37,8 +37,9 @@ function text(value: string | null): string | undefined {
 
 /**
  * The device list keeps its filters, sort and page in the URL
- * (?gid=3&status=online&type=ap&model=CAP-1200&firmware=1.4&keyword=lobby&sort=uptime&order=asc&page=2&size=20),
- * so a reload or a shared link shows the same list. Anything unknown is left out.
+ * (?gid=3&status=online&type=ap&model=CAP-1200&firmware=1.4.2&keyword=lobby&sort=uptime&order=asc&page=2&size=20),
+ * so a reload or a shared link shows the same list. Anything unknown is left out. The firmware
+ * is a whole version: the server matches it exactly.
  */
 export function deviceListRequestOf(params: URLSearchParams): DeviceListQuery {
   const size = positive(params.get('size'), FIRST_PAGE_SIZE)

@@ -32,6 +32,7 @@ export const devicesEnUS = {
       modelFilter: 'Model',
       allModels: 'All models',
       firmwareFilter: 'Firmware',
+      allFirmware: 'All firmware',
       clearFilters: 'Clear filters',
       total: 'Devices: {{total}}',
       selected: '{{count}} selected',

@@ -29,6 +29,7 @@ export const devicesEs: DevicesCatalogue = {
       modelFilter: 'Modelo',
       allModels: 'Todos los modelos',
       firmwareFilter: 'Firmware',
+      allFirmware: 'Todas las versiones',
       clearFilters: 'Quitar filtros',
       total: 'Dispositivos: {{total}}',
       selected: '{{count}} seleccionados',

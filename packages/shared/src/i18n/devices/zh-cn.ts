@@ -29,6 +29,7 @@ export const devicesZhCN: DevicesCatalogue = {
       modelFilter: '型号',
       allModels: '全部型号',
       firmwareFilter: '固件版本',
+      allFirmware: '全部固件版本',
       clearFilters: '清除筛选',
       total: '设备数：{{total}}',
       selected: '已选 {{count}} 台',

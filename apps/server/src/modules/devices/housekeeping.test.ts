@@ -1,0 +1,79 @@
+import type { Fleet } from '@canopy/simulator'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bindDevice, startTestFleet } from '../../../test/devices'
+import { signedInAccount } from '../../../test/factories'
+import { createTestApp, type TestApp } from '../../../test/test-app'
+import { clientCounts, deviceMetrics, devices } from '../../db/schema'
+import { DeviceHousekeeping } from './housekeeping'
+
+const DAY = 86_400_000
+let app: TestApp
+let fleet: Fleet
+let deviceId: number
+let tenantId: number
+
+beforeAll(async () => {
+  app = await createTestApp()
+  fleet = await startTestFleet(app, { count: 1, models: ['CAP-1200'] })
+  const owner = await signedInAccount(app)
+  const [root] = (
+    await app.call<Array<{ gid: number }>>({
+      path: '/backend/workgroup/all',
+      token: owner.token,
+      query: { tree: '1' },
+    })
+  ).envelope.data
+  deviceId = await bindDevice(app, owner.token, fleet.devices[0]!.mac, root!.gid)
+  const [row] = await app.database.db
+    .select({ tenantId: devices.tenantId })
+    .from(devices)
+    .where(eq(devices.id, deviceId))
+  tenantId = row!.tenantId!
+})
+afterAll(async () => {
+  await fleet.stop()
+  await app.close()
+})
+
+describe('telemetry history pruning', () => {
+  it('drops samples and client counts older than the retention period, and keeps the rest', async () => {
+    const housekeeping = new DeviceHousekeeping({ db: app.database.db, sampleSeconds: 300, retentionDays: 7 })
+    const now = Date.now()
+    // Whole minutes, so the samples line up with nothing else written meanwhile.
+    const at = (days: number) => new Date(Math.floor((now - days * DAY) / 60_000) * 60_000)
+    const ages = [30, 8, 7.01, 6.99, 1]
+    await app.database.db
+      .insert(deviceMetrics)
+      .values(ages.map((days) => ({ deviceId, at: at(days), cpu: 10, mem: 20, clients: 3 })))
+    for (const days of ages) await housekeeping.sampleClients(at(days))
+    // The device's own reports may add a sample of today meanwhile: look at ours only.
+    const ours = (rows: Array<{ at: Date }>) =>
+      rows
+        .map((row) => row.at.getTime())
+        .filter((time) => ages.some((days) => at(days).getTime() === time))
+        .sort((a, b) => a - b)
+    const samples = async () =>
+      ours(
+        await app.database.db
+          .select({ at: deviceMetrics.at })
+          .from(deviceMetrics)
+          .where(eq(deviceMetrics.deviceId, deviceId)),
+      )
+    const counts = async () =>
+      ours(
+        await app.database.db
+          .select({ at: clientCounts.at })
+          .from(clientCounts)
+          .where(eq(clientCounts.tenantId, tenantId)),
+      )
+    expect(await samples()).toHaveLength(ages.length)
+    expect(await counts()).toHaveLength(ages.length)
+
+    await housekeeping.prune()
+
+    const kept = [at(6.99), at(1)].map(Number)
+    expect(await samples()).toEqual(kept)
+    expect(await counts()).toEqual(kept)
+  })
+})

@@ -1,0 +1,147 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { ErrorCode } from '@canopy/shared/errors'
+import { type RegistrationResponse, registrationPayload } from '@canopy/shared/protocol'
+import type { Fleet, VirtualDevice } from '@canopy/simulator'
+import { eq } from 'drizzle-orm'
+import mqtt from 'mqtt'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bindDevice, operatorCall, startTestFleet } from '../../../test/devices'
+import { signedInAccount } from '../../../test/factories'
+import { createTestApp, type TestApp } from '../../../test/test-app'
+import { devices } from '../../db/schema'
+
+/**
+ * Registering again (docs/protocol.md, "Provisioning"): the product secret is in every device
+ * of the product, so it may not take a bound device's identity; only the device holding the
+ * current secret may renew it.
+ */
+let app: TestApp
+let fleet: Fleet
+let owner: { token: string; root: number }
+
+beforeAll(async () => {
+  app = await createTestApp()
+  fleet = await startTestFleet(app, { count: 5, models: ['CAP-1200', 'CGW-500'] })
+  const account = await signedInAccount(app)
+  const [root] = (
+    await app.call<Array<{ gid: number }>>({
+      path: '/backend/workgroup/all',
+      token: account.token,
+      query: { tree: '1' },
+    })
+  ).envelope.data
+  owner = { token: account.token, root: root!.gid }
+})
+afterAll(async () => {
+  await fleet.stop()
+  await app.close()
+})
+
+/** A registration signed with the device's product secret, as anyone with the firmware can. */
+function registrationOf(device: VirtualDevice, deviceSecret?: string) {
+  const { productKey, productSecret } = device.options.profile
+  const request = { productKey, mac: device.mac, random: randomBytes(8).toString('hex') }
+  const sign = createHmac('sha256', productSecret).update(registrationPayload(request)).digest('hex')
+  return { ...request, sign, ...(deviceSecret === undefined ? {} : { deviceSecret }) }
+}
+
+const register = (body: ReturnType<typeof registrationOf>) =>
+  app.call<RegistrationResponse>({ method: 'POST', path: '/device/register', body })
+
+const rowOf = async (device: VirtualDevice) =>
+  (await app.database.db.select().from(devices).where(eq(devices.mac, device.mac)))[0]!
+
+const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex')
+
+/** Whether the broker lets a client in as the device with this secret. */
+async function brokerAccepts(thing: string, secret: string): Promise<boolean> {
+  try {
+    const client = await mqtt.connectAsync(app.gateway.brokerUrl, {
+      protocolVersion: 4,
+      clientId: thing,
+      username: thing,
+      password: secret,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    })
+    await client.endAsync()
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('registering a device again', () => {
+  it('refuses a bound device without its current secret, and leaves its secret alone', async () => {
+    const device = fleet.devices[0]!
+    await bindDevice(app, owner.token, device.mac, owner.root)
+    const before = await rowOf(device)
+    expect(before.secretHash).toBe(sha256(device.currentIdentity!.deviceSecret))
+
+    const bare = await register(registrationOf(device))
+    expect(bare.envelope.status).toBe(ErrorCode.DEVICE_ALREADY_BOUND)
+    const guessed = await register(registrationOf(device, randomBytes(32).toString('base64url')))
+    expect(guessed.envelope.status).toBe(ErrorCode.DEVICE_ALREADY_BOUND)
+
+    const after = await rowOf(device)
+    expect(after.secretHash).toBe(before.secretHash)
+    expect(after.tenantId).toBe(before.tenantId)
+    expect(after.status).toBe('online')
+  })
+
+  it('renews the secret of a bound device that shows its current one; the binding stays', async () => {
+    const device = fleet.devices[1]!
+    const id = await bindDevice(app, owner.token, device.mac, owner.root)
+    await device.stop()
+    const old = device.currentIdentity!.deviceSecret
+
+    const renewed = await register(registrationOf(device, old))
+    expect(renewed.envelope.status).toBe(10000)
+    const { thingName, deviceSecret } = renewed.envelope.data
+    expect(deviceSecret).not.toBe(old)
+    const row = await rowOf(device)
+    expect(row.id).toBe(id)
+    expect(row.secretHash).toBe(sha256(deviceSecret))
+    expect(row.tenantId).not.toBeNull()
+    expect(await brokerAccepts(thingName, deviceSecret)).toBe(true)
+    expect(await brokerAccepts(thingName, old)).toBe(false)
+  })
+
+  it('lets an unbound device register again as before, with a new secret', async () => {
+    const device = fleet.devices[2]!
+    await device.stop()
+    const old = device.currentIdentity!.deviceSecret
+    const again = await register(registrationOf(device))
+    expect(again.envelope.status).toBe(10000)
+    expect(again.envelope.data.deviceSecret).not.toBe(old)
+    expect((await rowOf(device)).secretHash).toBe(sha256(again.envelope.data.deviceSecret))
+  })
+
+  it('lets a reset device (its secret lost) register again once its owner unbinds it', async () => {
+    const device = fleet.devices[3]!
+    const id = await bindDevice(app, owner.token, device.mac, owner.root)
+    await device.stop()
+    expect((await register(registrationOf(device))).envelope.status).toBe(ErrorCode.DEVICE_ALREADY_BOUND)
+    const unbound = await app.call({
+      method: 'POST',
+      path: '/backend/device/unbind',
+      token: owner.token,
+      body: { ids: [id] },
+    })
+    expect(unbound.envelope.status).toBe(10000)
+    expect((await register(registrationOf(device))).envelope.status).toBe(10000)
+  })
+
+  it('lets an operator issue a bound device a new identity (the operator answers for it)', async () => {
+    const device = fleet.devices[4]!
+    await bindDevice(app, owner.token, device.mac, owner.root)
+    await device.stop()
+    const issued = await operatorCall<{ deviceSecret: string }>(app, 'POST', '/operator/devices/provision', {
+      mac: device.mac,
+    })
+    expect(issued.envelope.status).toBe(10000)
+    const row = await rowOf(device)
+    expect(row.secretHash).toBe(sha256(issued.envelope.data.deviceSecret))
+    expect(row.tenantId).not.toBeNull()
+  })
+})
