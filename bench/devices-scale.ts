@@ -5,12 +5,11 @@
 // Needs the local PostgreSQL (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres)
 // and the mosquitto binary; it makes its own database and broker and removes them after.
 import { spawn } from 'node:child_process'
-import { createHmac, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { registrationPayload, topics } from '@canopy/shared/protocol'
-import { catalogueEntries, PROFILES } from '@canopy/simulator'
+import { topics } from '@canopy/shared/protocol'
+import { catalogueEntries, PROFILES, randomMac, signedRegistration } from '@canopy/simulator'
 import autocannon from 'autocannon'
 import mqtt from 'mqtt'
 import pg from 'pg'
@@ -237,14 +236,12 @@ async function measureList() {
   return { p99: result.latency.p99, rps: result.requests.average }
 }
 
-async function register(profile: (typeof PROFILES)[number]) {
-  const mac = `${profile.macPrefix}:${randomBytes(3).toString('hex').toUpperCase().match(/../g)!.join(':')}`
-  const request = { productKey: profile.productKey, mac, random: randomBytes(8).toString('hex') }
-  const sign = createHmac('sha256', profile.productSecret).update(registrationPayload(request)).digest('hex')
-  return api<{ thingName: string; deviceSecret: string }>(server.baseUrl, '/device/register', {
-    ...request,
-    sign,
-  })
+function register(profile: (typeof PROFILES)[number]) {
+  return api<{ thingName: string; deviceSecret: string }>(
+    server.baseUrl,
+    '/device/register',
+    signedRegistration(profile, randomMac(profile)),
+  )
 }
 
 async function admin(statement: string) {

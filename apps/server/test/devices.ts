@@ -1,8 +1,11 @@
 import type { RegistrationResponse } from '@canopy/shared/protocol'
 import {
   catalogueEntries,
+  type DeviceProfile,
   type Fleet,
   type FleetOptions,
+  randomMac,
+  signedRegistration,
   simulatedPassword,
   startFleet,
 } from '@canopy/simulator'
@@ -74,4 +77,24 @@ export async function eventually<T>(
     last = await probe()
   }
   return last
+}
+
+/** A device's identity, as registration answers it, with its MAC. */
+export interface RegisteredDevice extends RegistrationResponse {
+  mac: string
+}
+
+/** Registers a factory-fresh device of `profile`, as its firmware would. */
+export async function registerDevice(
+  app: TestApp,
+  profile: DeviceProfile,
+  mac = randomMac(profile),
+): Promise<RegisteredDevice> {
+  const response = await app.call<RegistrationResponse>({
+    method: 'POST',
+    path: '/device/register',
+    body: signedRegistration(profile, mac),
+  })
+  if (response.envelope.status !== 10000) throw new Error(`register: ${JSON.stringify(response.envelope)}`)
+  return { ...response.envelope.data, mac }
 }

@@ -62,3 +62,13 @@ export async function signedInAccount(app: TestApp) {
   const session = await login(app, account)
   return { ...account, session, token: session.access_token }
 }
+
+/** The gid of an account's root project (the group tree's node with pid 0). */
+export async function rootProjectOf(app: TestApp, token: string): Promise<number> {
+  const tree = await app.call<Array<{ gid: number }>>({
+    path: '/backend/workgroup/all',
+    token,
+    query: { tree: '1' },
+  })
+  return tree.envelope.data[0]!.gid
+}

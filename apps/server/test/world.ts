@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { DEVICE_FUNCTIONS, MENU_SECTIONS } from '@canopy/shared/permissions'
+import {
+  DEVICE_FUNCTIONS,
+  type DeviceFunction,
+  MENU_SECTIONS,
+  type MenuSection,
+} from '@canopy/shared/permissions'
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import { eq, inArray } from 'drizzle-orm'
 import { accountRoles, accounts, devices, projects, roleDevices, roleProjects, roles } from '../src/db/schema'
 import { bindDevice, startTestFleet } from './devices'
-import { login, registerAccount, uniqueName } from './factories'
+import { login, registerAccount, rootProjectOf, uniqueName } from './factories'
 import type { TestApp } from './test-app'
 
 export interface Actor {
@@ -96,11 +101,6 @@ export async function buildWorld(app: TestApp): Promise<World> {
   // Another password than A's: a probe carrying A's password must not work for B by chance.
   const ownerB = await registerAccount(app, { password: 'tenantB456' })
   const tokenB = (await login(app, ownerB)).access_token
-  const treeB = await app.call<Array<{ gid: number }>>({
-    path: '/backend/workgroup/all',
-    token: tokenB,
-    query: { tree: '1' },
-  })
   const fleet = await startTestFleet(app, { count: 7 })
   const [first, second, ...spare] = fleet.devices
   const inP1 = await bindDevice(app, token, first!.mac, p1)
@@ -127,7 +127,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
       childNone,
       devices: { inP1, inP2 },
     },
-    b: { tenantId: accountB!.tenantId, owner: ownerB, root: treeB.envelope.data[0]!.gid },
+    b: { tenantId: accountB!.tenantId, owner: ownerB, root: await rootProjectOf(app, tokenB) },
     fleet,
     spare,
   }
@@ -168,4 +168,39 @@ export async function snapshotTenant(app: TestApp, tenantId: number): Promise<st
       ? await db.select().from(accountRoles).where(inArray(accountRoles.accountId, accountIds))
       : [],
   })
+}
+
+/** What a role grants, as the role calls take it. */
+export interface RoleGrants {
+  menus: MenuSection[]
+  device_functions: DeviceFunction[]
+  project_ids: number[]
+  device_ids?: number[]
+}
+
+/** A new child of tenant A, bound to a new role granting `grants`, signed in: its access token. */
+export async function childOfTenantA(
+  app: TestApp,
+  world: World,
+  grants: RoleGrants,
+  level = 1,
+): Promise<string> {
+  const token = (await login(app, world.a.owner)).access_token
+  const as = async <T>(path: string, body: unknown) => {
+    const response = await app.call<T>({ method: 'POST', path, token, body })
+    if (response.envelope.status !== 10000) throw new Error(`${path}: ${JSON.stringify(response.envelope)}`)
+    return response.envelope.data
+  }
+  const { id: roleId } = await as<{ id: number }>('/backend/role/add', {
+    name: uniqueName('r').slice(0, 10),
+    ...grants,
+  })
+  const child = { username: uniqueName('c'), password: 'child123' }
+  await as('/backend/user/child/add', {
+    ...child,
+    confirm_password: child.password,
+    level,
+    role_ids: [roleId],
+  })
+  return (await login(app, child)).access_token
 }

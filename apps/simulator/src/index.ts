@@ -10,4 +10,5 @@ export {
 export { IdentityFile } from './identity-file'
 export { catalogueEntries, type DeviceProfile, PROFILES, profileOf } from './profiles/catalogue'
 export { seededRandom } from './random'
+export { randomMac, signedRegistration } from './registration'
 export { type Provision, VirtualDevice, type VirtualDeviceOptions } from './virtual-device'

@@ -1,9 +1,7 @@
-import { createHmac, randomBytes } from 'node:crypto'
 import {
   type JsonObject,
   type RegistrationRequest,
   type RegistrationResponse,
-  registrationPayload,
   rpcRequest,
   type TelemetryMessage,
   thingNameOf,
@@ -17,6 +15,7 @@ import { BUILT_IN_COMMANDS, type Command } from './commands'
 import { DeviceLog } from './device-log'
 import type { DeviceProfile } from './profiles/catalogue'
 import { between } from './random'
+import { signedRegistration } from './registration'
 import { applyDelta, initialConfiguration } from './settings'
 import { TelemetryModel } from './telemetry'
 
@@ -182,12 +181,7 @@ export class VirtualDevice {
   }
 
   private registrationRequest(): RegistrationRequest {
-    const random = randomBytes(8).toString('hex')
-    const request = { productKey: this.options.profile.productKey, mac: this.options.mac, random }
-    const sign = createHmac('sha256', this.options.profile.productSecret)
-      .update(registrationPayload(request))
-      .digest('hex')
-    return { ...request, sign, ...(this.identity ? { deviceSecret: this.identity.deviceSecret } : {}) }
+    return signedRegistration(this.options.profile, this.options.mac, this.identity?.deviceSecret)
   }
 
   private async connect(): Promise<void> {

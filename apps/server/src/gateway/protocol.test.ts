@@ -1,16 +1,15 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { createHmac, randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
-import { type RegistrationResponse, registrationPayload, thingNameOf, topics } from '@canopy/shared/protocol'
+import { thingNameOf, topics } from '@canopy/shared/protocol'
 import { hashManagementCredential } from '@canopy/shared/protocol/credential'
 import { PROFILES, simulatedPassword } from '@canopy/simulator'
 import { mqtt as crtMqtt, io, iotshadow } from 'aws-iot-device-sdk-v2'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bindDevice, eventually, importSimulatedCatalogue } from '../../test/devices'
-import { signedInAccount } from '../../test/factories'
-import { type RunningMosquitto, startMosquitto } from '../../test/mosquitto'
-import { createTestApp, type TestApp } from '../../test/test-app'
+import { appOnBroker, BROKERS } from '../../test/brokers'
+import { bindDevice, eventually, type RegisteredDevice, registerDevice } from '../../test/devices'
+import { rootProjectOf, signedInAccount } from '../../test/factories'
+import type { TestApp } from '../../test/test-app'
 import { devices } from '../db/schema'
 
 /**
@@ -21,51 +20,24 @@ import { devices } from '../db/schema'
 const run = promisify(execFile)
 const profile = PROFILES[0]!
 
-interface Identity extends RegistrationResponse {
-  mac: string
-}
+type Identity = RegisteredDevice
 
-const brokers = [
-  { name: 'embedded broker', external: false },
-  { name: 'Mosquitto with dynamic security', external: true },
-] as const
-
-describe.each(brokers)('the device protocol on the $name', ({ external }) => {
+describe.each(BROKERS)('the device protocol on the $name', ({ external }) => {
   let app: TestApp
-  let mosquitto: RunningMosquitto | undefined
+  let close: () => Promise<void>
   let port: number
   const children: ChildProcess[] = []
 
   beforeAll(async () => {
-    mosquitto = external ? await startMosquitto() : undefined
-    app = await createTestApp({
-      env: mosquitto
-        ? { MQTT_URL: mosquitto.url, MQTT_USERNAME: mosquitto.username, MQTT_PASSWORD: mosquitto.password }
-        : { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', MQTT_URL: '' },
-    })
+    ;({ app, close } = await appOnBroker(external))
     port = Number(new URL(app.gateway.brokerUrl).port)
-    await importSimulatedCatalogue(app)
   })
   afterAll(async () => {
     for (const child of children) child.kill()
-    await app.close()
-    await mosquitto?.stop()
+    await close()
   })
 
-  async function register(): Promise<Identity> {
-    const mac = `${profile.macPrefix}:${randomBytes(3).toString('hex').toUpperCase().match(/../g)!.join(':')}`
-    const request = { productKey: profile.productKey, mac, random: randomBytes(8).toString('hex') }
-    const sign = createHmac('sha256', profile.productSecret)
-      .update(registrationPayload(request))
-      .digest('hex')
-    const response = await app.call<RegistrationResponse>({
-      method: 'POST',
-      path: '/device/register',
-      body: { ...request, sign },
-    })
-    expect(response.envelope.status).toBe(10000)
-    return { ...response.envelope.data, mac }
-  }
+  const register = () => registerDevice(app, profile)
 
   const auth = (identity: Identity) => [
     '-h',
@@ -115,6 +87,16 @@ describe.each(brokers)('the device protocol on the $name', ({ external }) => {
 
   const deviceRow = async (thing: string) =>
     (await app.database.db.select().from(devices).where(eq(devices.thingName, thing)))[0]!
+  /** A device that said it was online, ten minutes ago by its last status. */
+  const onlineTenMinutesAgo = async () => {
+    const identity = await register()
+    await online(identity)
+    await app.database.db
+      .update(devices)
+      .set({ lastSeenAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(devices.thingName, identity.thingName))
+    return identity
+  }
   /** The clients figure filed for a device, once what has arrived is written. */
   const filedClients = async (thing: string) => {
     await app.gateway.ingest.flush()
@@ -156,20 +138,7 @@ describe.each(brokers)('the device protocol on the $name', ({ external }) => {
     expect(online.firmware).toBe('9.9.9')
 
     // A subscriber that dies without a word: the broker publishes its will.
-    const will = spawn('mosquitto_sub', [
-      ...auth(identity),
-      '-i',
-      identity.thingName,
-      '-t',
-      topics.rpcRequest(identity.thingName),
-      '--will-topic',
-      topics.status(identity.thingName),
-      '--will-payload',
-      JSON.stringify({ state: 'offline', reason: 'lwt' }),
-      '--will-retain',
-      '--will-qos',
-      '1',
-    ])
+    const will = connectedWithWill(identity)
     await new Promise((resolve) => setTimeout(resolve, 500))
     will.kill('SIGKILL')
     await eventually(
@@ -179,35 +148,13 @@ describe.each(brokers)('the device protocol on the $name', ({ external }) => {
   })
 
   it('marks a silent device offline once it missed its telemetry (a half-open connection)', async () => {
-    const identity = await register()
-    await publish(identity, topics.status(identity.thingName), { state: 'online', telemetryInterval: 30 }, [
-      '-r',
-    ])
-    await eventually(
-      () => deviceRow(identity.thingName),
-      (row) => row.status === 'online',
-    )
-    await app.database.db
-      .update(devices)
-      .set({ lastSeenAt: new Date(Date.now() - 10 * 60_000) })
-      .where(eq(devices.thingName, identity.thingName))
+    const identity = await onlineTenMinutesAgo()
     await app.gateway.presence.expireSilent()
     expect((await deviceRow(identity.thingName)).status).toBe('offline')
   })
 
   it('keeps a device online while its telemetry arrives, however old its status', async () => {
-    const identity = await register()
-    await publish(identity, topics.status(identity.thingName), { state: 'online', telemetryInterval: 30 }, [
-      '-r',
-    ])
-    await eventually(
-      () => deviceRow(identity.thingName),
-      (row) => row.status === 'online',
-    )
-    await app.database.db
-      .update(devices)
-      .set({ lastSeenAt: new Date(Date.now() - 10 * 60_000) })
-      .where(eq(devices.thingName, identity.thingName))
+    const identity = await onlineTenMinutesAgo()
     await publish(identity, topics.telemetry(identity.thingName), { uptime: 60, cpu: 3, mem: 20, clients: 1 })
     await eventually(
       () => filedClients(identity.thingName),
@@ -459,12 +406,7 @@ describe.each(brokers)('the device protocol on the $name', ({ external }) => {
       () => deviceRow(thingName),
       (row) => row.status === 'online',
     )
-    const tree = await app.call<Array<{ gid: number }>>({
-      path: '/backend/workgroup/all',
-      token: owner.token,
-      query: { tree: '1' },
-    })
-    const id = await bindDevice(app, owner.token, identity.mac, tree.envelope.data[0]!.gid)
+    const id = await bindDevice(app, owner.token, identity.mac, await rootProjectOf(app, owner.token))
     await announce(first.connection, { state: 'offline', reason: 'shutdown' })
     await first.connection.disconnect()
     await eventually(

@@ -1,14 +1,13 @@
-import { createHmac, randomBytes } from 'node:crypto'
-import { type RegistrationResponse, registrationPayload, topics } from '@canopy/shared/protocol'
+import { topics } from '@canopy/shared/protocol'
 import { hashManagementCredential } from '@canopy/shared/protocol/credential'
 import { PROFILES } from '@canopy/simulator'
 import { eq } from 'drizzle-orm'
 import mqtt, { type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eventually, operatorCall } from '../../test/devices'
-import { signedInAccount } from '../../test/factories'
-import { type RunningMosquitto, startMosquitto } from '../../test/mosquitto'
-import { createTestApp, type TestApp } from '../../test/test-app'
+import { appOnBroker, BROKERS } from '../../test/brokers'
+import { eventually, operatorCall, type RegisteredDevice, registerDevice } from '../../test/devices'
+import { rootProjectOf, signedInAccount } from '../../test/factories'
+import type { TestApp } from '../../test/test-app'
 import { devices } from '../db/schema'
 
 /**
@@ -17,54 +16,24 @@ import { devices } from '../db/schema'
  * the old secret opens no new one: on the embedded broker and on Mosquitto with dynamic security.
  */
 const profile = PROFILES[0]!
-const brokers = [
-  { name: 'embedded broker', external: false },
-  { name: 'Mosquitto with dynamic security', external: true },
-] as const
+type Identity = RegisteredDevice
 
-interface Identity extends RegistrationResponse {
-  mac: string
-}
-
-describe.each(brokers)('withdrawing a device identity on the $name', ({ external }) => {
+describe.each(BROKERS)('withdrawing a device identity on the $name', ({ external }) => {
   let app: TestApp
-  let mosquitto: RunningMosquitto | undefined
+  let close: () => Promise<void>
   let url: string
   const clients: MqttClient[] = []
 
   beforeAll(async () => {
-    mosquitto = external ? await startMosquitto() : undefined
-    app = await createTestApp({
-      env: mosquitto
-        ? { MQTT_URL: mosquitto.url, MQTT_USERNAME: mosquitto.username, MQTT_PASSWORD: mosquitto.password }
-        : { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', MQTT_URL: '' },
-    })
+    ;({ app, close } = await appOnBroker(external))
     url = app.gateway.brokerUrl
-    await operatorCall(app, 'POST', '/operator/products/import', {
-      products: (await import('@canopy/simulator')).catalogueEntries(),
-    })
   })
   afterAll(async () => {
     for (const client of clients) client.end(true)
-    await app.close()
-    await mosquitto?.stop()
+    await close()
   })
 
-  async function register(mac?: string): Promise<Identity> {
-    const chosen =
-      mac ?? `${profile.macPrefix}:${randomBytes(3).toString('hex').toUpperCase().match(/../g)!.join(':')}`
-    const request = { productKey: profile.productKey, mac: chosen, random: randomBytes(8).toString('hex') }
-    const sign = createHmac('sha256', profile.productSecret)
-      .update(registrationPayload(request))
-      .digest('hex')
-    const response = await app.call<RegistrationResponse>({
-      method: 'POST',
-      path: '/device/register',
-      body: { ...request, sign },
-    })
-    expect(response.envelope.status).toBe(10000)
-    return { ...response.envelope.data, mac: chosen }
-  }
+  const register = (mac?: string) => registerDevice(app, profile, mac)
 
   /** Connects as the device, with its thing name and `secret`; rejects when the broker refuses. */
   async function connect(identity: Identity, secret = identity.deviceSecret): Promise<MqttClient> {
@@ -111,11 +80,7 @@ describe.each(brokers)('withdrawing a device identity on the $name', ({ external
   it('ends the session of a device deleted from the console, and refuses its secret afterwards', async () => {
     const identity = await register()
     const owner = await signedInAccount(app)
-    const tree = await app.call<Array<{ gid: number }>>({
-      path: '/backend/workgroup/all',
-      token: owner.token,
-      query: { tree: '1' },
-    })
+    const root = await rootProjectOf(app, owner.token)
     const client = await connect(identity)
     const status = (state: string, extra: object = {}) =>
       client.publishAsync(topics.status(identity.thingName), JSON.stringify({ state, ...extra }), {
@@ -139,7 +104,7 @@ describe.each(brokers)('withdrawing a device identity on the $name', ({ external
         mac: identity.mac,
         username: 'admin',
         password: 'manage-me',
-        gid: String(tree.envelope.data[0]!.gid),
+        gid: String(root),
       },
     })
     expect(bound.envelope.status).toBe(10000)

@@ -4,7 +4,7 @@ import { type Fleet, simulatedPassword } from '@canopy/simulator'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestFleet } from '../../../test/devices'
-import { signedInAccount } from '../../../test/factories'
+import { rootProjectOf, signedInAccount } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { devices } from '../../db/schema'
 
@@ -28,12 +28,7 @@ afterAll(async () => {
 
 async function tenant() {
   const account = await signedInAccount(app)
-  const tree = await app.call<Array<{ gid: number }>>({
-    path: '/backend/workgroup/all',
-    token: account.token,
-    query: { tree: '1' },
-  })
-  return { token: account.token, gid: tree.envelope.data[0]!.gid }
+  return { token: account.token, gid: await rootProjectOf(app, account.token) }
 }
 
 const bind = (caller: { token: string; gid: number }, ip: string, mac: string, password: string) =>

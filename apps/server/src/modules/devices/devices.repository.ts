@@ -1,7 +1,7 @@
 import type { DeviceListRequest } from '@canopy/shared/validation'
 import { and, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { deviceMetricsLatest, devices, products, projects, roleDevices } from '../../db/schema'
+import { deviceMetricsLatest, devices, products, projects } from '../../db/schema'
 
 export type DeviceRow = typeof devices.$inferSelect
 
@@ -59,6 +59,15 @@ const listColumns = {
 }
 
 export function devicesRepository(db: Executor) {
+  /** Devices as list rows: with their product, project and latest telemetry. */
+  const listRows = () =>
+    db
+      .select(listColumns)
+      .from(devices)
+      .innerJoin(products, eq(products.id, devices.productId))
+      .leftJoin(projects, eq(projects.id, devices.projectId))
+      .leftJoin(deviceMetricsLatest, eq(deviceMetricsLatest.deviceId, devices.id))
+
   return {
     async findById(id: number): Promise<DeviceRow | undefined> {
       const [row] = await db.select().from(devices).where(eq(devices.id, id))
@@ -201,12 +210,7 @@ export function devicesRepository(db: Executor) {
         .limit(request.pageOffset)
         .offset((request.pageIndex - 1) * request.pageOffset)
       const [rows, [counted]] = await Promise.all([
-        db
-          .select(listColumns)
-          .from(devices)
-          .innerJoin(products, eq(products.id, devices.productId))
-          .leftJoin(projects, eq(projects.id, devices.projectId))
-          .leftJoin(deviceMetricsLatest, eq(deviceMetricsLatest.deviceId, devices.id))
+        listRows()
           .where(inArray(devices.id, pageIds))
           .orderBy(...order),
         db.select({ n: count() }).from(devices).where(where),
@@ -233,13 +237,7 @@ export function devicesRepository(db: Executor) {
 
     /** One device as a list row. */
     async listRow(id: number) {
-      const [row] = await db
-        .select(listColumns)
-        .from(devices)
-        .innerJoin(products, eq(products.id, devices.productId))
-        .leftJoin(projects, eq(projects.id, devices.projectId))
-        .leftJoin(deviceMetricsLatest, eq(deviceMetricsLatest.deviceId, devices.id))
-        .where(eq(devices.id, id))
+      const [row] = await listRows().where(eq(devices.id, id))
       return row
     },
 
@@ -278,15 +276,6 @@ export function devicesRepository(db: Executor) {
         .innerJoin(products, eq(products.id, devices.productId))
         .where(visibleCondition(visibility))
         .orderBy(products.model, devices.firmware)
-    },
-
-    async roleDeviceIds(roleIds: number[]): Promise<number[]> {
-      if (roleIds.length === 0) return []
-      const rows = await db
-        .selectDistinct({ deviceId: roleDevices.deviceId })
-        .from(roleDevices)
-        .where(inArray(roleDevices.roleId, roleIds))
-      return rows.map((row) => row.deviceId)
     },
   }
 }

@@ -3,7 +3,7 @@ import { type Fleet, simulatedPassword, type VirtualDevice } from '@canopy/simul
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindDevice, eventually, operatorCall, startTestFleet } from '../../../test/devices'
-import { login, signedInAccount } from '../../../test/factories'
+import { login, rootProjectOf, signedInAccount } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { buildWorld, type World } from '../../../test/world'
 import { deviceMetricsLatest } from '../../db/schema'
@@ -131,15 +131,9 @@ describe('binding a device (§2 dialog, §8 codes in order)', () => {
 
     await bindDevice(app, ownerToken, device.mac, world.a.p1)
     const stranger = await signedInAccount(app)
-    const [strangerRoot] = (
-      await app.call<Array<{ gid: number }>>({
-        path: '/backend/workgroup/all',
-        token: stranger.token,
-        query: { tree: '1' },
-      })
-    ).envelope.data
+    const strangerRoot = await rootProjectOf(app, stranger.token)
     const taken = await bind(
-      { mac: device.mac, password: simulatedPassword(device.mac), gid: strangerRoot!.gid },
+      { mac: device.mac, password: simulatedPassword(device.mac), gid: strangerRoot },
       stranger.token,
     )
     expect(taken.envelope.status).toBe(ErrorCode.DEVICE_ALREADY_BOUND)
@@ -149,35 +143,20 @@ describe('binding a device (§2 dialog, §8 codes in order)', () => {
     const device = freshDevice()
     await bindDevice(app, ownerToken, device.mac, world.a.p1)
     const stranger = await signedInAccount(app)
-    const [root] = (
-      await app.call<Array<{ gid: number }>>({
-        path: '/backend/workgroup/all',
-        token: stranger.token,
-        query: { tree: '1' },
-      })
-    ).envelope.data
-    const taken = await bind({ mac: device.mac, password: 'not-it', gid: root!.gid }, stranger.token)
+    const root = await rootProjectOf(app, stranger.token)
+    const taken = await bind({ mac: device.mac, password: 'not-it', gid: root }, stranger.token)
     expect(taken.envelope.status).toBe(ErrorCode.DEVICE_ALREADY_BOUND)
   })
 
   it('says "wrong password" before "device limit reached"', async () => {
     const full = await signedInAccount(app)
     await operatorCall(app, 'POST', '/operator/tenants/device-limit', { username: full.username, limit: 1 })
-    const [root] = (
-      await app.call<Array<{ gid: number }>>({
-        path: '/backend/workgroup/all',
-        token: full.token,
-        query: { tree: '1' },
-      })
-    ).envelope.data
-    await bindDevice(app, full.token, freshDevice().mac, root!.gid)
+    const root = await rootProjectOf(app, full.token)
+    await bindDevice(app, full.token, freshDevice().mac, root)
     const over = freshDevice()
-    const wrong = await bind({ mac: over.mac, password: 'not-it', gid: root!.gid }, full.token)
+    const wrong = await bind({ mac: over.mac, password: 'not-it', gid: root }, full.token)
     expect(wrong.envelope.status).toBe(ErrorCode.BIND_ERROR)
-    const right = await bind(
-      { mac: over.mac, password: simulatedPassword(over.mac), gid: root!.gid },
-      full.token,
-    )
+    const right = await bind({ mac: over.mac, password: simulatedPassword(over.mac), gid: root }, full.token)
     expect(right.envelope.status).toBe(ErrorCode.DEVICE_LIMIT_REACHED)
   })
 
@@ -187,36 +166,24 @@ describe('binding a device (§2 dialog, §8 codes in order)', () => {
       username: developer.username,
       developer: true,
     })
-    const [root] = (
-      await app.call<Array<{ gid: number }>>({
-        path: '/backend/workgroup/all',
-        token: developer.token,
-        query: { tree: '1' },
-      })
-    ).envelope.data
+    const root = await rootProjectOf(app, developer.token)
     // Known product and usable: what refuses now is that no such device registered.
-    const response = await bind({ mac: '02:AA:CC:00:00:02', password: 'x', gid: root!.gid }, developer.token)
+    const response = await bind({ mac: '02:AA:CC:00:00:02', password: 'x', gid: root }, developer.token)
     expect(response.envelope.status).toBe(ErrorCode.DEVICE_NOT_FOUND)
   })
 
   it('refuses past the tenant device limit', async () => {
     const small = await signedInAccount(app)
     await operatorCall(app, 'POST', '/operator/tenants/device-limit', { username: small.username, limit: 1 })
-    const [root] = (
-      await app.call<Array<{ gid: number }>>({
-        path: '/backend/workgroup/all',
-        token: small.token,
-        query: { tree: '1' },
-      })
-    ).envelope.data
+    const root = await rootProjectOf(app, small.token)
     const first = freshDevice()
     const second = freshDevice()
     expect(
-      (await bind({ mac: first.mac, password: simulatedPassword(first.mac), gid: root!.gid }, small.token))
+      (await bind({ mac: first.mac, password: simulatedPassword(first.mac), gid: root }, small.token))
         .envelope.status,
     ).toBe(10000)
     const over = await bind(
-      { mac: second.mac, password: simulatedPassword(second.mac), gid: root!.gid },
+      { mac: second.mac, password: simulatedPassword(second.mac), gid: root },
       small.token,
     )
     expect(over.envelope.status).toBe(ErrorCode.DEVICE_LIMIT_REACHED)
@@ -310,16 +277,10 @@ describe('the device list', () => {
 
   it('sorts by clients either way, a device that never reported counting as none', async () => {
     const other = await signedInAccount(app)
-    const [root] = (
-      await app.call<Array<{ gid: number }>>({
-        path: '/backend/workgroup/all',
-        token: other.token,
-        query: { tree: '1' },
-      })
-    ).envelope.data
+    const root = await rootProjectOf(app, other.token)
     const bound = [freshDevice(), freshDevice(), freshDevice()]
     const ids: number[] = []
-    for (const device of bound) ids.push(await bindDevice(app, other.token, device.mac, root!.gid))
+    for (const device of bound) ids.push(await bindDevice(app, other.token, device.mac, root))
     // Silence them, then give them known figures: 5 clients, 9 clients, never reported.
     for (const device of bound) await device.stop()
     const [five, nine, silent] = ids as [number, number, number]
@@ -344,15 +305,9 @@ describe('the device list', () => {
 
   it('filters by status, and by firmware version exactly', async () => {
     const other = await signedInAccount(app)
-    const [root] = (
-      await app.call<Array<{ gid: number }>>({
-        path: '/backend/workgroup/all',
-        token: other.token,
-        query: { tree: '1' },
-      })
-    ).envelope.data
+    const root = await rootProjectOf(app, other.token)
     const mine = [freshDevice(), freshDevice(), freshDevice(), freshDevice()]
-    for (const device of mine) await bindDevice(app, other.token, device.mac, root!.gid)
+    for (const device of mine) await bindDevice(app, other.token, device.mac, root)
     const macs = async (filters: Record<string, string>) =>
       (
         await post<ListResult>(
@@ -456,14 +411,8 @@ describe('unbinding, deleting and moving devices', () => {
     const id = await bindDevice(app, ownerToken, device.mac, world.a.p1)
     expect((await post('/backend/device/unbind', { ids: [id] })).envelope.status).toBe(10000)
     const other = await signedInAccount(app)
-    const [root] = (
-      await app.call<Array<{ gid: number }>>({
-        path: '/backend/workgroup/all',
-        token: other.token,
-        query: { tree: '1' },
-      })
-    ).envelope.data
-    expect(await bindDevice(app, other.token, device.mac, root!.gid)).toBe(id)
+    const root = await rootProjectOf(app, other.token)
+    expect(await bindDevice(app, other.token, device.mac, root)).toBe(id)
   })
 
   it('refuses to delete online devices, and deletes offline ones', async () => {

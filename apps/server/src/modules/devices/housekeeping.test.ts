@@ -2,7 +2,7 @@ import type { Fleet } from '@canopy/simulator'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindDevice, startTestFleet } from '../../../test/devices'
-import { signedInAccount } from '../../../test/factories'
+import { rootProjectOf, signedInAccount } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { clientCounts, deviceMetrics, devices } from '../../db/schema'
 import { DeviceHousekeeping } from './housekeeping'
@@ -17,14 +17,8 @@ beforeAll(async () => {
   app = await createTestApp()
   fleet = await startTestFleet(app, { count: 1, models: ['CAP-1200'] })
   const owner = await signedInAccount(app)
-  const [root] = (
-    await app.call<Array<{ gid: number }>>({
-      path: '/backend/workgroup/all',
-      token: owner.token,
-      query: { tree: '1' },
-    })
-  ).envelope.data
-  deviceId = await bindDevice(app, owner.token, fleet.devices[0]!.mac, root!.gid)
+  const root = await rootProjectOf(app, owner.token)
+  deviceId = await bindDevice(app, owner.token, fleet.devices[0]!.mac, root)
   const [row] = await app.database.db
     .select({ tenantId: devices.tenantId })
     .from(devices)

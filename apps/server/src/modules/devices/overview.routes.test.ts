@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
-import { buildWorld, type World } from '../../../test/world'
-import { clientCounts, deviceMetrics, roleDevices } from '../../db/schema'
+import { buildWorld, childOfTenantA, type World } from '../../../test/world'
+import { clientCounts, deviceMetrics } from '../../db/schema'
 
 /**
  * The home overview's online-clients chart sees what the statistics and the list see: a child's
@@ -53,31 +52,13 @@ afterAll(async () => {
 })
 
 /** A child whose one role manages `projectIds` and, one by one, the device in p1. */
-async function childSeeing(projectIds: number[]) {
-  const owner = (await login(app, world.a.owner)).access_token
-  const as = async <T>(path: string, body: unknown) => {
-    const response = await app.call<T>({ method: 'POST', path, token: owner, body })
-    if (response.envelope.status !== 10000) throw new Error(`${path}: ${JSON.stringify(response.envelope)}`)
-    return response.envelope.data
-  }
-  const { id: roleId } = await as<{ id: number }>('/backend/role/add', {
-    name: `d${randomBytes(3).toString('hex')}`,
+const childSeeing = (projectIds: number[]) =>
+  childOfTenantA(app, world, {
     menus: ['home', 'device'],
     device_functions: ['view'],
     project_ids: projectIds,
+    device_ids: [world.a.devices.inP1],
   })
-  // Written directly: the role API's device list is another change's.
-  await app.database.db.insert(roleDevices).values({ roleId, deviceId: world.a.devices.inP1 })
-  const username = `c${randomBytes(5).toString('hex')}`
-  await as('/backend/user/child/add', {
-    username,
-    password: 'child123',
-    confirm_password: 'child123',
-    level: 1,
-    role_ids: [roleId],
-  })
-  return (await login(app, { username, password: 'child123' })).access_token
-}
 
 const chart = async (token: string, body: Record<string, unknown> = {}) => {
   const response = await app.call<Chart>({

@@ -1,12 +1,12 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { ErrorCode } from '@canopy/shared/errors'
-import { type RegistrationResponse, registrationPayload } from '@canopy/shared/protocol'
-import type { Fleet, VirtualDevice } from '@canopy/simulator'
+import type { RegistrationResponse } from '@canopy/shared/protocol'
+import { type Fleet, signedRegistration, type VirtualDevice } from '@canopy/simulator'
 import { eq } from 'drizzle-orm'
 import mqtt from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindDevice, operatorCall, startTestFleet } from '../../../test/devices'
-import { signedInAccount } from '../../../test/factories'
+import { rootProjectOf, signedInAccount } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { devices } from '../../db/schema'
 
@@ -23,14 +23,8 @@ beforeAll(async () => {
   app = await createTestApp()
   fleet = await startTestFleet(app, { count: 5, models: ['CAP-1200', 'CGW-500'] })
   const account = await signedInAccount(app)
-  const [root] = (
-    await app.call<Array<{ gid: number }>>({
-      path: '/backend/workgroup/all',
-      token: account.token,
-      query: { tree: '1' },
-    })
-  ).envelope.data
-  owner = { token: account.token, root: root!.gid }
+  const root = await rootProjectOf(app, account.token)
+  owner = { token: account.token, root: root }
 })
 afterAll(async () => {
   await fleet.stop()
@@ -38,12 +32,8 @@ afterAll(async () => {
 })
 
 /** A registration signed with the device's product secret, as anyone with the firmware can. */
-function registrationOf(device: VirtualDevice, deviceSecret?: string) {
-  const { productKey, productSecret } = device.options.profile
-  const request = { productKey, mac: device.mac, random: randomBytes(8).toString('hex') }
-  const sign = createHmac('sha256', productSecret).update(registrationPayload(request)).digest('hex')
-  return { ...request, sign, ...(deviceSecret === undefined ? {} : { deviceSecret }) }
-}
+const registrationOf = (device: VirtualDevice, deviceSecret?: string) =>
+  signedRegistration(device.options.profile, device.mac, deviceSecret)
 
 const register = (body: ReturnType<typeof registrationOf>) =>
   app.call<RegistrationResponse>({ method: 'POST', path: '/device/register', body })

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { ErrorCode } from '@canopy/shared/errors'
 import type { DeviceFunction } from '@canopy/shared/permissions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { login } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
-import { buildWorld, type World } from '../../../test/world'
+import { buildWorld, childOfTenantA, type World } from '../../../test/world'
 
 /**
  * The services apply the shared batch rules with each action's permission (§5 "operation
@@ -23,29 +21,12 @@ afterAll(async () => {
   await app.close()
 })
 
-async function childWith(deviceFunctions: DeviceFunction[]) {
-  const owner = (await login(app, world.a.owner)).access_token
-  const as = async <T>(path: string, body: unknown) => {
-    const response = await app.call<T>({ method: 'POST', path, token: owner, body })
-    if (response.envelope.status !== 10000) throw new Error(`${path}: ${JSON.stringify(response.envelope)}`)
-    return response.envelope.data
-  }
-  const { id: roleId } = await as<{ id: number }>('/backend/role/add', {
-    name: `b${randomBytes(3).toString('hex')}`,
+const childWith = (deviceFunctions: DeviceFunction[]) =>
+  childOfTenantA(app, world, {
     menus: ['home', 'device'],
     device_functions: deviceFunctions,
     project_ids: [world.a.p1],
   })
-  const username = `c${randomBytes(5).toString('hex')}`
-  await as('/backend/user/child/add', {
-    username,
-    password: 'child123',
-    confirm_password: 'child123',
-    level: 1,
-    role_ids: [roleId],
-  })
-  return (await login(app, { username, password: 'child123' })).access_token
-}
 
 const call = (token: string, path: string, body: unknown) =>
   app.call({ method: 'POST', path, token, body }).then((response) => response.envelope.status)
