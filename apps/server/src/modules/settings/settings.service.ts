@@ -161,12 +161,14 @@ export class SettingsService {
       }
       if (!isJsonObject(desired)) continue
       if (Object.keys(pendingDelta(desired, isJsonObject(reported) ? reported : {})).length > 0) continue
-      const moved = await settings.advance(deviceId, row.section, ['pending', 'applying'], 'in_sync')
-      if (!moved) continue
-      if (moved.operationId) await this.deps.log.settle(moved.operationId, deviceId, 'success')
+      // The device holds the secret now (its reported hash matches): the clear copy goes before
+      // the section is called in sync, so "in sync" never shows while the cloud keeps a password.
+      // (The scrub's new document may settle the section first; `advance` lets one win.)
       const scrub = secretScrub(desired)
       const device = scrub ? await devicesRepository(this.deps.db).findById(deviceId) : undefined
       if (scrub && device) await this.deps.shadows.updateDesired(device.thingName, { [row.section]: scrub })
+      const moved = await settings.advance(deviceId, row.section, ['pending', 'applying'], 'in_sync')
+      if (moved?.operationId) await this.deps.log.settle(moved.operationId, deviceId, 'success')
     }
   }
 
