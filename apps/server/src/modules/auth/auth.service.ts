@@ -98,6 +98,7 @@ export class AuthService {
     const cached = this.deps.principals.get(claims.sid)
     if (cached) return cached
 
+    const loadStartedIn = this.deps.principals.startLoad()
     const session = await sessionsRepository(this.deps.db).findWithAccount(claims.sid)
     if (!session) {
       // Sessions go with their account: no row means the account was deleted.
@@ -107,7 +108,7 @@ export class AuthService {
     if (refusal) throw new AppError(refusal)
     const access = await loadGrants(this.deps.db, session.account)
     const principal: Principal = { sessionId: session.sessionId, account: session.account, access }
-    this.deps.principals.set(principal)
+    this.deps.principals.set(principal, loadStartedIn)
     return principal
   }
 

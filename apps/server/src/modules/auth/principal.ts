@@ -15,9 +15,14 @@ export interface Principal {
  * Principals by session id, so an authenticated call costs a signature check and a map lookup
  * instead of a query. Entries expire after `ttlMs`; a change to an account or a session
  * invalidates them at once (and, with several instances, through the change feed).
+ *
+ * A load that started before such a change may finish after it with what it read before; it is
+ * not kept, or the stale principal would answer for a whole `ttlMs`. Every forget advances
+ * `generation`, and `set` takes the generation its load started in.
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, { principal: Principal; expiresAt: number }>()
+  private generation = 0
 
   constructor(
     private readonly ttlMs = 60_000,
@@ -34,7 +39,15 @@ export class PrincipalCache {
     return entry.principal
   }
 
-  set(principal: Principal): void {
+  /** Call before reading a principal from the database; pass the result to `set`. */
+  startLoad(): number {
+    return this.generation
+  }
+
+  set(principal: Principal, loadStartedIn: number): void {
+    // Forgets are rare (account and session changes), so dropping every load they overtook
+    // costs a few extra queries at most.
+    if (loadStartedIn !== this.generation) return
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: drop the oldest entry.
       const oldest = this.entries.keys().next().value
@@ -44,10 +57,12 @@ export class PrincipalCache {
   }
 
   forgetSession(sessionId: string): void {
+    this.generation++
     this.entries.delete(sessionId)
   }
 
   forgetAccount(accountId: number): void {
+    this.generation++
     for (const [sessionId, entry] of this.entries) {
       if (entry.principal.account.id === accountId) this.entries.delete(sessionId)
     }
