@@ -59,12 +59,15 @@ test('register, log in, use the menu, switch language, edit the personal center,
 
   await page.getByRole('button', { name: 'Personal center' }).click()
   await expect(page).toHaveURL(/\/user_info$/)
-  await page.getByLabel('Nickname').fill('Ana_01')
+  // Wait for the page itself: until React swaps pages, the account list's search box (labelled
+  // "Search by account or nickname") is still there to take the typing.
+  await expect(page.getByRole('heading', { level: 1, name: 'Personal center' })).toBeVisible()
+  await page.getByLabel('Nickname', { exact: true }).fill('Ana_01')
   await page.getByLabel('Address').fill('Calle Mayor 1')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByText('Your profile has been saved.')).toBeVisible()
   await page.reload()
-  await expect(page.getByLabel('Nickname')).toHaveValue('Ana_01')
+  await expect(page.getByLabel('Nickname', { exact: true })).toHaveValue('Ana_01')
 
   await logOut(page)
   await page.goto('/home/main')
