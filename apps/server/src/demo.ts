@@ -104,8 +104,7 @@ async function demoRegistration(
   } catch (error) {
     if (!(error instanceof AppError && error.codes.includes(ErrorCode.DEVICE_ALREADY_BOUND))) throw error
     const { thingName, deviceSecret } = await registration.provision(request.mac)
-    const broker = new URL(canopy.gateway.brokerUrl)
-    return { thingName, deviceSecret, mqtt: { host: broker.hostname, port: Number(broker.port || 1883) } }
+    return { thingName, deviceSecret, mqtt: registration.brokerAddress('127.0.0.1') }
   }
 }
 

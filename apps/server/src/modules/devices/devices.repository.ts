@@ -134,7 +134,17 @@ export function devicesRepository(db: Executor) {
         .where(and(visibleCondition(visibility), inArray(devices.id, ids)))
     },
 
+    /**
+     * Takes devices out of their tenant with what it learned of them: telemetry history (the
+     * latest-telemetry row stays, emptied), shadows and role grants. Run it in a transaction.
+     */
     async release(ids: number[]): Promise<void> {
+      const list = sql.param(ids)
+      await db.execute(sql`delete from device_metrics where device_id = any(${list}::int[])`)
+      await db.execute(sql`update device_metrics_latest set at = null, cpu = null, mem = null, clients = null,
+        uptime = null, telemetry = null where device_id = any(${list}::int[])`)
+      await db.execute(sql`delete from device_shadows where device_id = any(${list}::int[])`)
+      await db.execute(sql`delete from role_devices where device_id = any(${list}::int[])`)
       await db
         .update(devices)
         .set({ tenantId: null, projectId: null, name: null, remark: null, boundAt: null })
@@ -160,9 +170,10 @@ export function devicesRepository(db: Executor) {
 
     /**
      * A page of the visible devices, filtered and sorted, with the total that matches: two
-     * statements, run side by side (after the products' ids, when filtering by type or model). The page picks its ids in a subquery (walking an index in
-     * the sort's order where there is one, so it stops after the page) and joins only those to
-     * their product, project and telemetry; the total is an index-only count.
+     * statements, run side by side (after the products' ids, when filtering by type or model).
+     * The page picks its ids in a subquery (walking an index in the sort's order where there is
+     * one, so it stops after the page) and joins only those to their product, project and
+     * telemetry; the total is an index-only count.
      */
     async list(visibility: DeviceVisibility, request: DeviceListRequest, projectIds: number[] | undefined) {
       const keyword = request.keyword?.trim()

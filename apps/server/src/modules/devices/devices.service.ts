@@ -1,15 +1,15 @@
 import { ErrorCode } from '@canopy/shared/errors'
+import { subtreeIds } from '@canopy/shared/project-tree'
 import { managementCredentialMatches } from '@canopy/shared/protocol/credential'
 import type { BindRequest, DeviceListRequest } from '@canopy/shared/validation'
 import { sql } from 'drizzle-orm'
 import type { ChangeFeed } from '../../db/change-feed'
-import type { Database, Executor } from '../../db/client'
+import type { Database } from '../../db/client'
 import { AppError } from '../../http/app-error'
 import { deviceVisibility } from '../access/device-scope'
 import { ProjectScope } from '../access/project-scope'
 import type { Principal } from '../auth/principal'
 import type { ProjectDirectory } from '../projects/project-directory'
-import { subtreeIds } from '../projects/project-tree'
 import { accountsRepository } from '../users/accounts.repository'
 import { requireBatch } from './batch-check'
 import { type DeviceListRow, type DeviceRow, devicesRepository } from './devices.repository'
@@ -117,10 +117,7 @@ export class DevicesService {
   async unbind(principal: Principal, ids: number[]): Promise<void> {
     const found = await this.requireDevices(principal, ids)
     requireBatch(principal, 'unbind', found)
-    await this.deps.db.transaction(async (tx) => {
-      await forgetHistory(tx, ids)
-      await devicesRepository(tx).release(ids)
-    })
+    await this.deps.db.transaction((tx) => devicesRepository(tx).release(ids))
     for (const device of found) await this.deps.changes.publish({ kind: 'device', thing: device.thingName })
   }
 
@@ -187,15 +184,6 @@ export class DevicesService {
     const owner = await accountsRepository(this.deps.db).findPrimaryOfTenant(principal.account.tenantId)
     return owner?.isDeveloper ?? false
   }
-}
-
-async function forgetHistory(db: Executor, ids: number[]) {
-  const list = sql.param(ids)
-  await db.execute(sql`delete from device_metrics where device_id = any(${list}::int[])`)
-  await db.execute(sql`update device_metrics_latest set at = null, cpu = null, mem = null, clients = null,
-    uptime = null, telemetry = null where device_id = any(${list}::int[])`)
-  await db.execute(sql`delete from device_shadows where device_id = any(${list}::int[])`)
-  await db.execute(sql`delete from role_devices where device_id = any(${list}::int[])`)
 }
 
 export function toView(row: DeviceListRow): DeviceView {

@@ -1,8 +1,8 @@
+import { subtreeIds } from '@canopy/shared/project-tree'
 import { DEVICE_TYPES } from '@canopy/shared/protocol'
 import type { Database } from '../../db/client'
 import { deviceVisibility } from '../access/device-scope'
 import type { Principal } from '../auth/principal'
-import { subtreeIds } from '../projects/project-tree'
 import { devicesRepository } from './devices.repository'
 import type { DevicesService } from './devices.service'
 import { overviewRepository } from './overview.repository'
@@ -90,13 +90,19 @@ export class OverviewService {
       productsRepository(this.deps.db).list(),
       devicesRepository(this.deps.db).models(deviceVisibility(principal, scope)),
     ])
+    const firmwareByModel = new Map<string, string[]>()
+    for (const { model, firmware } of seen) {
+      const versions = firmwareByModel.get(model) ?? []
+      if (firmware) versions.push(firmware)
+      firmwareByModel.set(model, versions)
+    }
     return products
-      .filter((product) => product.published || seen.some((row) => row.model === product.model))
+      .filter((product) => product.published || firmwareByModel.has(product.model))
       .map((product) => ({
         model: product.model,
         name: product.name,
         type: product.type,
-        firmware: seen.flatMap((row) => (row.model === product.model && row.firmware ? [row.firmware] : [])),
+        firmware: firmwareByModel.get(product.model) ?? [],
       }))
   }
 }

@@ -82,7 +82,8 @@ export class RegistrationService {
     return { thingName, deviceSecret }
   }
 
-  private brokerAddress(requestHost: string): { host: string; port: number } {
+  /** Where a device that reached us at `requestHost` finds the broker. */
+  brokerAddress(requestHost: string): { host: string; port: number } {
     const url = new URL(this.deps.brokerUrl())
     // The embedded broker listens on every interface: tell the device the host it reached us at.
     const host = url.hostname === '127.0.0.1' || url.hostname === 'localhost' ? requestHost : url.hostname

@@ -2,8 +2,6 @@ import { childrenByParent, type TreeNode } from '@canopy/shared/project-tree'
 
 // The tree's rules (depth, moves, delete guards) live in @canopy/shared/project-tree, shared with
 // the console; this file only shapes the tree as §3's group-tree call answers it.
-// Re-exported for the modules that already import it from here.
-export { subtreeIds } from '@canopy/shared/project-tree'
 
 /** The group-tree node of §3: gid, pid (0 for the root group), name, children. */
 export interface GroupTreeNode {
