@@ -1,5 +1,5 @@
 import type { TelemetryMessage } from '@canopy/shared/protocol'
-import { between, wander } from './random'
+import { between, wander, weighted } from './random'
 
 type SimState = NonNullable<NonNullable<TelemetryMessage['lte']>['sim']>
 
@@ -20,15 +20,6 @@ const OPERATORS = [
   { plmn: '46001', issuer: '01', name: 'China Unicom', share: 0.25 },
   { plmn: '46011', issuer: '03', name: 'China Telecom', share: 0.2 },
 ] as const
-
-function weighted<T>(random: () => number, items: ReadonlyArray<T>, weight: (item: T) => number): T {
-  let roll = random()
-  for (const item of items) {
-    roll -= weight(item)
-    if (roll < 0) return item
-  }
-  return items[items.length - 1]!
-}
 
 const digits = (random: () => number, count: number) =>
   Array.from({ length: count }, () => Math.floor(random() * 10)).join('')

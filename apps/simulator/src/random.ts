@@ -18,6 +18,16 @@ export function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!
 }
 
+/** One of `items`, each drawn with the share `weight` gives it (the shares add up to 1). */
+export function weighted<T>(random: () => number, items: readonly T[], weight: (item: T) => number): T {
+  let roll = random()
+  for (const item of items) {
+    roll -= weight(item)
+    if (roll < 0) return item
+  }
+  return items[items.length - 1]!
+}
+
 /** A value that wanders within bounds, as CPU load does. */
 export function wander(
   random: () => number,
