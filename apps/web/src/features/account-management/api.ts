@@ -1,6 +1,7 @@
 import type { DeviceFunction, MenuSection } from '@canopy/shared/permissions'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api'
+import { fetchDeviceList } from '../devices/api'
 
 /** §3 account, as the child-account list and info return it. */
 export interface ChildAccount {
@@ -160,10 +161,8 @@ export function useDeviceSearch(keyword: string, enabled: boolean) {
     enabled,
     queryFn: async ({ signal }) => {
       const request = { pageIndex: 1, pageOffset: DEVICE_SEARCH_SIZE, ...(keyword ? { keyword } : {}) }
-      const page = await api.post<{ total: number; list: RoleDevice[] }>('backend/device/list', request, {
-        signal,
-      })
-      return page.list.map(({ id, mac, name }) => ({ id, mac, name }))
+      const page = await fetchDeviceList(request, signal)
+      return page.list.map(({ id, mac, name }): RoleDevice => ({ id, mac, name }))
     },
     placeholderData: keepPreviousData,
   })

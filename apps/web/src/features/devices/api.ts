@@ -100,11 +100,16 @@ export const deviceKeys = {
   types: () => ['deviceTypes'] as const,
 }
 
+/** A page of the caller's devices (§7 device list). */
+export function fetchDeviceList(request: DeviceListQuery, signal?: AbortSignal): Promise<DeviceList> {
+  return api.post<DeviceList>('backend/device/list', request, { signal })
+}
+
 export function useDeviceList(request: DeviceListQuery, enabled = true) {
   return useQuery({
     queryKey: deviceKeys.list(request),
     enabled,
-    queryFn: ({ signal }) => api.post<DeviceList>('backend/device/list', request, { signal }),
+    queryFn: ({ signal }) => fetchDeviceList(request, signal),
     placeholderData: keepPreviousData,
     // TanStack pauses the interval while the tab is hidden (refetchIntervalInBackground: false).
     refetchInterval: LIVE_REFRESH_MS,
