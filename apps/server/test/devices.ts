@@ -52,15 +52,17 @@ export async function startTestFleet(
 
 /** Binds a virtual device to the caller's project, as the bind dialog does. */
 export async function bindDevice(app: TestApp, token: string, mac: string, gid: number): Promise<number> {
-  const response = await app.call<{ id: number }>({
-    method: 'POST',
-    path: '/backend/device/bind',
-    token,
-    body: { mac, username: 'admin', password: simulatedPassword(mac), gid: String(gid) },
-  })
-  if (response.envelope.status !== 10000) throw new Error(`bind ${mac}: ${JSON.stringify(response.envelope)}`)
-  return response.envelope.data.id
+  const body = bindBody(mac, gid)
+  return (await app.ok<{ id: number }>({ method: 'POST', path: '/backend/device/bind', token, body })).id
 }
+
+/** The bind dialog's request for a virtual device, with its management password. */
+export const bindBody = (mac: string, gid: number) => ({
+  mac,
+  username: 'admin',
+  password: simulatedPassword(mac),
+  gid: String(gid),
+})
 
 /** Waits until a condition holds (devices answer over the network: nothing is instant). */
 export async function eventually<T>(
@@ -90,11 +92,10 @@ export async function registerDevice(
   profile: DeviceProfile,
   mac = randomMac(profile),
 ): Promise<RegisteredDevice> {
-  const response = await app.call<RegistrationResponse>({
+  const identity = await app.ok<RegistrationResponse>({
     method: 'POST',
     path: '/device/register',
     body: signedRegistration(profile, mac),
   })
-  if (response.envelope.status !== 10000) throw new Error(`register: ${JSON.stringify(response.envelope)}`)
-  return { ...response.envelope.data, mac }
+  return { ...identity, mac }
 }

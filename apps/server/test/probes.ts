@@ -1,4 +1,4 @@
-import { simulatedPassword } from '@canopy/simulator'
+import { bindBody } from './devices'
 import type { TestApp } from './test-app'
 import type { World } from './world'
 
@@ -40,14 +40,6 @@ export interface ProbeContext {
 }
 
 export type OwnerCall = <T>(method: 'GET' | 'POST', path: string, request?: ProbeRequest) => Promise<T>
-
-/** The bind dialog's request for a virtual device, with its management password. */
-export const bindBody = (mac: string, gid: number) => ({
-  mac,
-  username: 'admin',
-  password: simulatedPassword(mac),
-  gid: String(gid),
-})
 
 /** A spare device of the world bound by tenant A's owner: each probe that changes one takes its own. */
 export async function boundSpare({ world, ownerCall }: ProbeContext, index: number, gid = world.a.p1) {

@@ -12,6 +12,8 @@ export interface TestApp extends CanopyApp {
   apiRoot: string
   /** calls the API below its root and parses the envelope */
   call<T = unknown>(options: ApiCall): Promise<ApiResponse<T>>
+  /** a set-up call: its `data`, or a thrown error naming the call and its envelope */
+  ok<T = unknown>(options: ApiCall): Promise<T>
   close(): Promise<void>
 }
 
@@ -54,21 +56,29 @@ export async function createTestApp(
     external: inject('externalDatabase'),
   }
   const app = await buildApp({ config, database, mailer: options.mailer })
+  const call = async <T>({ method = 'GET', path, token, body, query, headers }: ApiCall) => {
+    const request: InjectOptions = {
+      method,
+      url: `${config.apiRoot}${path}`,
+      query,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+    }
+    const raw = await app.http.inject(request)
+    return { httpStatus: raw.statusCode, envelope: raw.json() as Envelope<T>, raw }
+  }
 
   return {
     ...app,
     database,
     apiRoot: config.apiRoot,
-    async call<T>({ method = 'GET', path, token, body, query, headers }: ApiCall) {
-      const request: InjectOptions = {
-        method,
-        url: `${config.apiRoot}${path}`,
-        query,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+    call,
+    async ok<T>(options: ApiCall) {
+      const response = await call<T>(options)
+      if (response.envelope.status !== 10000) {
+        throw new Error(`${options.method ?? 'GET'} ${options.path}: ${JSON.stringify(response.envelope)}`)
       }
-      const raw = await app.http.inject(request)
-      return { httpStatus: raw.statusCode, envelope: raw.json() as Envelope<T>, raw }
+      return response.envelope.data
     },
     async close() {
       await app.http.close()

@@ -50,16 +50,8 @@ export async function buildWorld(app: TestApp): Promise<World> {
   const marker = randomBytes(4).toString('hex').replace(/^\d/, 'm')
   const owner = await registerAccount(app, { username: `own${marker}` })
   const token = (await login(app, owner)).access_token
-  const as = async <T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-    query?: Record<string, string>,
-  ) => {
-    const response = await app.call<T>({ method, path, token, body, query })
-    if (response.envelope.status !== 10000) throw new Error(`${path}: ${JSON.stringify(response.envelope)}`)
-    return response.envelope.data
-  }
+  const as = <T>(method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string>) =>
+    app.ok<T>({ method, path, token, body, query })
   const [tree] = await as<Array<{ gid: number }>>('GET', '/backend/workgroup/all', undefined, { tree: '1' })
   const root = tree!.gid
   await as('POST', '/backend/workgroup/save', { gid: root, name: `R${marker}` })
@@ -186,11 +178,7 @@ export async function childOfTenantA(
   level = 1,
 ): Promise<string> {
   const token = (await login(app, world.a.owner)).access_token
-  const as = async <T>(path: string, body: unknown) => {
-    const response = await app.call<T>({ method: 'POST', path, token, body })
-    if (response.envelope.status !== 10000) throw new Error(`${path}: ${JSON.stringify(response.envelope)}`)
-    return response.envelope.data
-  }
+  const as = <T>(path: string, body: unknown) => app.ok<T>({ method: 'POST', path, token, body })
   const { id: roleId } = await as<{ id: number }>('/backend/role/add', {
     name: uniqueName('r').slice(0, 10),
     ...grants,

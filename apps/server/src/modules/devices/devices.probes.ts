@@ -1,5 +1,5 @@
-import { eventually } from '../../../test/devices'
-import { bindBody, boundSpare, type RouteProbe } from '../../../test/probes'
+import { bindBody, eventually } from '../../../test/devices'
+import { boundSpare, type RouteProbe } from '../../../test/probes'
 
 export const probes: RouteProbe[] = [
   {

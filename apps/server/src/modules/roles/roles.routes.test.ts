@@ -13,20 +13,15 @@ let fleet: Fleet
 
 /** Calls as one account; `ok` insists on success and returns the data. */
 function as(token: string) {
-  const call = <T>(method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>) =>
-    app.call<T>({
-      method,
-      path,
-      token,
-      ...(method === 'GET' ? { query: payload as Record<string, string> } : { body: payload }),
-    })
+  const request = (method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>) => ({
+    method,
+    path,
+    token,
+    ...(method === 'GET' ? { query: payload as Record<string, string> } : { body: payload }),
+  })
   return {
-    call,
-    async ok<T>(method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>) {
-      const response = await call<T>(method, path, payload)
-      if (response.envelope.status !== 10000) throw new Error(`${path}: ${JSON.stringify(response.envelope)}`)
-      return response.envelope.data
-    },
+    call: <T>(...args: Parameters<typeof request>) => app.call<T>(request(...args)),
+    ok: <T>(...args: Parameters<typeof request>) => app.ok<T>(request(...args)),
   }
 }
 
