@@ -1,3 +1,4 @@
+import { ACTION_PERMISSIONS } from '@canopy/shared/batch-rules'
 import { ErrorCode } from '@canopy/shared/errors'
 import { can } from '@canopy/shared/permissions'
 import { deviceQuery, deviceReportRequest, deviceSelection, id } from '@canopy/shared/validation'
@@ -11,35 +12,35 @@ import type { DeviceControlService } from './device-control.service'
 export function deviceControlRoutes({ control, log }: { control: DeviceControlService; log: OperationLog }) {
   return [
     signedInRoute({
-      permission: can.device('reboot'),
+      permission: ACTION_PERMISSIONS.reboot,
       method: 'POST',
       path: '/backend/device/restart',
       body: deviceQuery,
       handler: ({ principal, body }) => control.restart(principal, [body.id]),
     }),
     signedInRoute({
-      permission: can.device('reboot'),
+      permission: ACTION_PERMISSIONS.reboot,
       method: 'POST',
       path: '/backend/device/restarts',
       body: deviceSelection,
       handler: ({ principal, body }) => control.restart(principal, body.ids),
     }),
     signedInRoute({
-      permission: can.device('view'),
+      permission: ACTION_PERMISSIONS.ask,
       method: 'POST',
       path: '/backend/device/blink',
       body: deviceQuery,
       handler: ({ principal, body }) => control.blink(principal, body.id),
     }),
     signedInRoute({
-      permission: can.device('view'),
+      permission: ACTION_PERMISSIONS.ask,
       method: 'POST',
       path: '/backend/device/log',
       body: deviceQuery,
       handler: ({ principal, body }) => control.log(principal, body.id),
     }),
     signedInRoute({
-      permission: can.device('view'),
+      permission: ACTION_PERMISSIONS.ask,
       method: 'POST',
       path: '/backend/device/wifi/users',
       body: deviceQuery,

@@ -1,3 +1,4 @@
+import { ACTION_PERMISSIONS } from '@canopy/shared/batch-rules'
 import { ErrorCode } from '@canopy/shared/errors'
 import { can } from '@canopy/shared/permissions'
 import { registrationRequest } from '@canopy/shared/protocol'
@@ -55,7 +56,7 @@ export function devicesRoutes(deps: {
       handler: ({ principal, body }) => devices.bind(principal, body),
     }),
     signedInRoute({
-      permission: can.device('unbind'),
+      permission: ACTION_PERMISSIONS.unbind,
       method: 'POST',
       path: '/backend/device/unbind',
       body: deviceSelection,
@@ -65,7 +66,7 @@ export function devicesRoutes(deps: {
       },
     }),
     signedInRoute({
-      permission: can.device('delete'),
+      permission: ACTION_PERMISSIONS.delete,
       method: 'POST',
       path: '/backend/device/deletes',
       body: deviceSelection,
@@ -75,7 +76,7 @@ export function devicesRoutes(deps: {
       },
     }),
     signedInRoute({
-      permission: can.device('move'),
+      permission: ACTION_PERMISSIONS.move,
       method: 'POST',
       path: '/backend/device/transgroup',
       body: deviceMoveRequest,

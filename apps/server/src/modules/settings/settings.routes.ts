@@ -1,3 +1,4 @@
+import { ACTION_PERMISSIONS } from '@canopy/shared/batch-rules'
 import { can } from '@canopy/shared/permissions'
 import type { JsonObject } from '@canopy/shared/protocol'
 import {
@@ -28,7 +29,7 @@ export function settingsRoutes({
 }) {
   return [
     signedInRoute({
-      permission: can.device('edit'),
+      permission: ACTION_PERMISSIONS.settings,
       method: 'POST',
       path: '/backend/device/setsystem',
       body: setSystemRequest,
@@ -41,11 +42,12 @@ export function settingsRoutes({
           section: 'system',
           values: json(body.settings),
           action: 'device.setsystem',
+          rule: 'settings',
         })
       },
     }),
     signedInRoute({
-      permission: can.device('edit'),
+      permission: ACTION_PERMISSIONS.settings,
       method: 'POST',
       path: '/backend/device/setnetwork',
       body: setNetworkRequest,
@@ -54,10 +56,11 @@ export function settingsRoutes({
           section: 'network',
           values: json(body.settings),
           action: 'device.setnetwork',
+          rule: 'settings',
         }),
     }),
     signedInRoute({
-      permission: can.device('edit'),
+      permission: ACTION_PERMISSIONS.wifi,
       method: 'POST',
       path: '/backend/device/setwifi',
       body: setWifiRequest,
@@ -66,10 +69,11 @@ export function settingsRoutes({
           section: 'wifi',
           values: json(body.settings),
           action: 'device.setwifi',
+          rule: 'wifi',
         }),
     }),
     signedInRoute({
-      permission: can.device('edit'),
+      permission: ACTION_PERMISSIONS.wifi,
       method: 'POST',
       path: '/backend/device/setwifis',
       body: setWifisRequest,
@@ -78,10 +82,11 @@ export function settingsRoutes({
           section: 'wifi',
           values: json(body.settings),
           action: 'device.setwifis',
+          rule: 'wifi',
         }),
     }),
     signedInRoute({
-      permission: can.device('edit'),
+      permission: ACTION_PERMISSIONS.settings,
       method: 'POST',
       path: '/backend/device/setrepeater',
       body: setRepeaterRequest,
@@ -90,10 +95,11 @@ export function settingsRoutes({
           section: 'repeater',
           values: json(body.settings),
           action: 'device.setrepeater',
+          rule: 'settings',
         }),
     }),
     signedInRoute({
-      permission: can.device('reboot'),
+      permission: ACTION_PERMISSIONS.timedReboot,
       method: 'POST',
       path: '/backend/device/timerestart',
       body: timeRestartRequest,
@@ -102,10 +108,11 @@ export function settingsRoutes({
           section: 'system',
           values: json({ timedReboot: body.timedReboot }),
           action: 'device.timerestart',
+          rule: 'timedReboot',
         }),
     }),
     signedInRoute({
-      permission: can.device('edit'),
+      permission: ACTION_PERMISSIONS.led,
       method: 'POST',
       path: '/backend/device/setleds',
       body: ledRequest,
@@ -114,6 +121,7 @@ export function settingsRoutes({
           section: 'system',
           values: { led: body.led },
           action: 'device.setleds',
+          rule: 'led',
         }),
     }),
     signedInRoute({

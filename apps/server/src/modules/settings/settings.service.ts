@@ -15,11 +15,16 @@ import { checkAgainstModel, productOptionsOf } from './model-limits'
 import { pendingDelta, secretScrub, withoutSecrets } from './secrets'
 import { type SettingsStatus, settingsRepository } from './settings.repository'
 
+/** The shared batch rules a settings change can follow (packages/shared/src/batch-rules.ts). */
+export type SettingsRule = Extract<DeviceAction, 'wifi' | 'timedReboot' | 'led' | 'settings'>
+
 export interface SettingsChange {
   section: SettingsSection
   values: JsonObject
   /** the operation log's name for it, e.g. device.setwifi */
   action: string
+  /** the batch rule it follows; its route declares that rule's permission (ACTION_PERMISSIONS) */
+  rule: SettingsRule
 }
 
 /**
@@ -49,7 +54,7 @@ export class SettingsService {
     change: SettingsChange,
   ): Promise<{ operation_id: number }> {
     const devices = await this.deps.devices.requireDevices(principal, ids)
-    requireBatch(principal, batchAction(change), devices)
+    requireBatch(principal, change.rule, devices)
     const products = await this.productsOf(devices)
     for (const device of devices) {
       const product = products.get(device.productId)!
@@ -126,7 +131,12 @@ export class SettingsService {
     const desired = shadow?.state.desired[section]
     const row = await settingsRepository(this.deps.db).find(device!.id, section)
     if (!row || !isJsonObject(desired)) throw new AppError(ErrorCode.DATA_NOT_FOUND)
-    return this.apply(principal, [id], { section, values: desired, action: `device.retry.${section}` })
+    return this.apply(principal, [id], {
+      section,
+      values: desired,
+      action: `device.retry.${section}`,
+      rule: sectionRule(section),
+    })
   }
 
   /** Puts a section back as it was before the last change (secrets stay as they are now). */
@@ -138,6 +148,7 @@ export class SettingsService {
       section,
       values: row.previous as JsonObject,
       action: `device.revert.${section}`,
+      rule: sectionRule(section),
     })
   }
 
@@ -189,12 +200,9 @@ export class SettingsService {
   }
 }
 
-/** The shared batch rule a change follows (its operation log name tells timed reboot and LED apart). */
-function batchAction(change: SettingsChange): DeviceAction {
-  if (change.section === 'wifi') return 'wifi'
-  if (change.action === 'device.timerestart') return 'timedReboot'
-  if (change.action === 'device.setleds') return 'led'
-  return 'settings'
+/** The rule a retried or reverted section follows: WiFi is the model's, any other a setting. */
+function sectionRule(section: SettingsSection): SettingsRule {
+  return section === 'wifi' ? 'wifi' : 'settings'
 }
 
 /** What a device reports of a section, secrets left out: the "before" of a change. */
