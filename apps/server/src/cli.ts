@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { CAPABILITY_NAMES } from '@canopy/shared/protocol'
 import { catalogueEntries } from '@canopy/simulator'
 import { loadConfig } from './config'
 import { OPERATOR_HEADER } from './http/register-routes'
@@ -10,7 +11,11 @@ import { OPERATOR_HEADER } from './http/register-routes'
 const USAGE = `Usage: npm run canopy -- <command> [options]   (--server URL, default http://127.0.0.1:$PORT)
   product list
   product add --model M --name N --type ap|gateway|repeater|router4g --mac-prefix 02:AB:CD
-              [--capability C ...] [--published]       prints the product key and secret
+              [--capability C ...] [--options FILE.json] [--published]
+                                                       prints the product key and secret; C is one
+                                                       of ${CAPABILITY_NAMES.join(', ')};
+                                                       FILE.json the model's radios, channels,
+                                                       VAPs and encryptions (docs/protocol.md)
   product import FILE.json                             {"products": [...]} as "product add" takes them
   product import-simulated                             the virtual fleet's products (npm run sim)
   product publish MODEL | product unpublish MODEL
@@ -29,6 +34,7 @@ const { values, positionals } = parseArgs({
     type: { type: 'string' },
     'mac-prefix': { type: 'string', multiple: true },
     capability: { type: 'string', multiple: true },
+    options: { type: 'string' },
     published: { type: 'boolean' },
     unbound: { type: 'boolean' },
     off: { type: 'boolean' },
@@ -50,6 +56,10 @@ async function call(method: 'GET' | 'POST', route: string, body?: unknown) {
   if (envelope.status !== 10000)
     throw new Error(`refused: ${envelope.errorCode.join(', ')} (HTTP ${response.status})`)
   return envelope.data
+}
+
+function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, 'utf8'))
 }
 
 function readToken(): string {
@@ -74,9 +84,10 @@ async function run(): Promise<unknown> {
         published: values.published ?? false,
         capabilities: values.capability ?? [],
         mac_prefixes: values['mac-prefix'] ?? [],
+        options: values.options === undefined ? undefined : readJson(values.options),
       })
     case 'product import':
-      return call('POST', '/operator/products/import', JSON.parse(readFileSync(argument ?? '', 'utf8')))
+      return call('POST', '/operator/products/import', readJson(argument ?? ''))
     case 'product import-simulated':
       return call('POST', '/operator/products/import', { products: catalogueEntries() })
     case 'product publish':

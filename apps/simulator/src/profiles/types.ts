@@ -1,4 +1,4 @@
-import type { DeviceType } from '@canopy/shared/protocol'
+import type { Capability, DeviceType } from '@canopy/shared/protocol'
 
 /**
  * A virtual product: data, one entry per model, as genieacs-sim keeps a data model per device.
@@ -9,7 +9,7 @@ export interface DeviceProfile {
   model: string
   name: string
   type: DeviceType
-  capabilities: string[]
+  capabilities: Capability[]
   /** locally administered prefixes (02:…), never a real vendor's */
   macPrefix: string
   productKey: string

@@ -1,3 +1,4 @@
+export * from './capabilities'
 export * from './messages'
 export * from './product-options'
 export * from './shadow'

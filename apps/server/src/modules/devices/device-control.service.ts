@@ -1,6 +1,6 @@
 import type { DeviceAction } from '@canopy/shared/batch-rules'
 import { ErrorCode } from '@canopy/shared/errors'
-import { wifiOptionsFor } from '@canopy/shared/protocol'
+import { type Capability, wifiOptionsFor } from '@canopy/shared/protocol'
 import { and, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { accountRoles, accounts, deviceMetrics, roleDevices, roleProjects } from '../../db/schema'
@@ -142,7 +142,7 @@ export class DeviceControlService {
     principal: Principal,
     ids: number[],
     action: Extract<DeviceAction, 'reboot' | 'ask'>,
-    capability: string,
+    capability: Capability,
   ): Promise<DeviceRow[]> {
     const devices = await this.deps.devices.requireDevices(principal, ids)
     requireBatch(principal, action, devices)

@@ -1,4 +1,4 @@
-import { DEVICE_TYPES, productOptions } from '@canopy/shared/protocol'
+import { CAPABILITY_NAMES, DEVICE_TYPES, productOptions } from '@canopy/shared/protocol'
 import { z } from 'zod'
 
 const macPrefix = z.string().regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){0,4}$/, 'a MAC prefix such as 02:C1:00')
@@ -13,7 +13,7 @@ export const operatorProduct = z.object({
   name: z.string().min(1).max(100),
   type: z.enum(DEVICE_TYPES),
   published: z.boolean().default(false),
-  capabilities: z.array(z.string().min(1).max(32)).default([]),
+  capabilities: z.array(z.enum(CAPABILITY_NAMES)).max(CAPABILITY_NAMES.length).default([]),
   mac_prefixes: z.array(macPrefix).min(1),
   product_key: z.string().min(8).max(64).optional(),
   product_secret: z.string().min(16).max(128).optional(),

@@ -96,5 +96,6 @@ function describeProduct(product: ProductRow) {
     capabilities: product.capabilities,
     mac_prefixes: product.macPrefixes,
     product_key: product.productKey,
+    options: product.options,
   }
 }

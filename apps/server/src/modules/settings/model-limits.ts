@@ -1,5 +1,6 @@
 import { ErrorCode } from '@canopy/shared/errors'
 import {
+  type Capability,
   isJsonObject,
   type JsonObject,
   type ProductOptions,
@@ -15,7 +16,7 @@ export function productOptionsOf(product: ProductRow): ProductOptions {
 }
 
 /** Which capability a section (or a part of it) needs of the model. */
-const SECTION_CAPABILITY: Partial<Record<SettingsSection, string>> = { repeater: 'repeater' }
+const SECTION_CAPABILITY: Partial<Record<SettingsSection, Capability>> = { repeater: 'repeater' }
 
 /**
  * The limits of the device's model (§3, §5 "upper bound not shown"): its radios, their channels
