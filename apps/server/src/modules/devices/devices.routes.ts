@@ -14,7 +14,7 @@ import type { RateLimitSettings } from '../../http/rate-limit'
 import { publicRoute, signedInRoute } from '../../http/route'
 import type { DevicesService } from './devices.service'
 import type { OverviewService } from './overview.service'
-import type { RegistrationService } from './registration.service'
+import { canonicalMac, type RegistrationService } from './registration.service'
 
 export function devicesRoutes(deps: {
   devices: DevicesService
@@ -113,7 +113,8 @@ export function devicesRoutes(deps: {
         name: 'device-register',
         points: 10,
         durationSeconds: 60,
-        keys: ({ body }) => [`mac:${body.mac.toUpperCase()}`],
+        // One counter per device, however it writes its MAC (02c1…, 02-C1-…, 02:C1:…).
+        keys: ({ body }) => [`mac:${canonicalMac(body.mac)}`],
       },
       handler: ({ body, facts }) => registration.register(body, new URL(facts.origin).hostname),
     }),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { ErrorCode } from '@canopy/shared/errors'
 import type { RegistrationResponse } from '@canopy/shared/protocol'
-import { type Fleet, signedRegistration, type VirtualDevice } from '@canopy/simulator'
+import { type Fleet, profileOf, randomMac, signedRegistration, type VirtualDevice } from '@canopy/simulator'
 import { eq } from 'drizzle-orm'
 import mqtt from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -133,5 +133,26 @@ describe('registering a device again', () => {
     const row = await rowOf(device)
     expect(row.secretHash).toBe(sha256(issued.envelope.data.deviceSecret))
     expect(row.tenantId).not.toBeNull()
+  })
+})
+
+describe('the registration limit', () => {
+  it('counts one device however it writes its MAC: the eleventh in a minute is too frequent', async () => {
+    const profile = profileOf('CAP-1200')
+    const hex = randomMac(profile).replace(/:/g, '')
+    const spellings = [
+      hex,
+      hex.toLowerCase(),
+      hex.match(/../g)!.join('-'),
+      hex.match(/../g)!.join(':').toLowerCase(),
+      hex.match(/../g)!.join(':'),
+    ]
+    const statuses = []
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const mac = spellings[attempt % spellings.length]!
+      statuses.push((await register(signedRegistration(profile, mac))).envelope.status)
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(10000))
+    expect(statuses[10]).toBe(ErrorCode.TOO_FREQUENT)
   })
 })
