@@ -1,4 +1,5 @@
 export * from './capabilities'
+export * from './device-json'
 export * from './messages'
 export * from './product-options'
 export * from './shadow'

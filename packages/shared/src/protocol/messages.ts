@@ -1,37 +1,42 @@
 import { z } from 'zod'
+import { storable } from './device-json'
 
 /**
  * The messages of our own topics (docs/protocol.md). Parsers keep fields they do not know, so a
- * newer device can say more than this cloud understands.
+ * newer device can say more than this cloud understands; every message a device sends is
+ * `storable` (no NUL, lone surrogate or runaway nesting anywhere in it, known fields or not).
  */
 
 export const DEVICE_TYPES = ['ap', 'gateway', 'repeater', 'router4g'] as const
 export type DeviceType = (typeof DEVICE_TYPES)[number]
 
 /** `dt/canopy/{thing}/status`, retained; the device's last will says "offline". */
-export const statusMessage = z.looseObject({
-  state: z.enum(['online', 'offline']),
-  ts: z.number().optional(),
-  model: z.string().max(64).optional(),
-  firmware: z.string().max(64).optional(),
-  /** seconds between telemetry messages; presence expires after three missed ones */
-  telemetryInterval: z.number().int().min(1).max(3600).optional(),
-  /** the regulatory region it operates under (ISO 3166 alpha-2): its WiFi channels depend on it */
-  region: z
-    .string()
-    .regex(/^[A-Z]{2}$/)
-    .optional(),
-  reason: z.string().max(200).optional(),
-  /**
-   * The device's management account and password, hashed by the device:
-   * `scrypt$N$r$p$saltBase64$hashBase64` of "account:password". The cloud checks a bind request
-   * against it and never sees the password itself.
-   */
-  credential: z.string().max(512).optional(),
-})
+export const statusMessage = storable(
+  z.looseObject({
+    state: z.enum(['online', 'offline']),
+    ts: z.number().optional(),
+    model: z.string().max(64).optional(),
+    firmware: z.string().max(64).optional(),
+    /** seconds between telemetry messages; presence expires after three missed ones */
+    telemetryInterval: z.number().int().min(1).max(3600).optional(),
+    /** the regulatory region it operates under (ISO 3166 alpha-2): its WiFi channels depend on it */
+    region: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+    reason: z.string().max(200).optional(),
+    /**
+     * The device's management account and password, hashed by the device:
+     * `scrypt$N$r$p$saltBase64$hashBase64` of "account:password". The cloud checks a bind request
+     * against it and never sees the password itself.
+     */
+    credential: z.string().max(512).optional(),
+  }),
+)
 export type StatusMessage = z.infer<typeof statusMessage>
 
 const nonNegative = z.number().min(0)
+const INT32_MAX = 2_147_483_647
 const percent = z.number().min(0).max(100)
 
 export const interfaceInfo = z.looseObject({
@@ -49,7 +54,7 @@ export const interfaceInfo = z.looseObject({
 export const radioInfo = z.looseObject({
   band: z.enum(['2g', '5g']),
   channel: z.number().int().min(0).max(200).optional(),
-  clients: z.number().int().min(0).optional(),
+  clients: z.number().int().min(0).max(INT32_MAX).optional(),
   txPower: z.number().int().min(0).max(100).optional(),
   utilization: percent.optional(),
 })
@@ -66,17 +71,20 @@ export const lteInfo = z.looseObject({
 })
 
 /** `dt/canopy/{thing}/telemetry`, every telemetryInterval seconds. */
-export const telemetryMessage = z.looseObject({
-  ts: z.number().optional(),
-  uptime: nonNegative,
-  cpu: percent,
-  mem: percent,
-  clients: z.number().int().min(0),
-  wan: interfaceInfo.optional(),
-  lan: interfaceInfo.optional(),
-  radios: z.array(radioInfo).max(8).optional(),
-  lte: lteInfo.optional(),
-})
+export const telemetryMessage = storable(
+  z.looseObject({
+    ts: z.number().optional(),
+    // Bounded by the columns they are filed in (bigint seconds, int clients).
+    uptime: nonNegative.max(Number.MAX_SAFE_INTEGER),
+    cpu: percent,
+    mem: percent,
+    clients: z.number().int().min(0).max(INT32_MAX),
+    wan: interfaceInfo.optional(),
+    lan: interfaceInfo.optional(),
+    radios: z.array(radioInfo).max(8).optional(),
+    lte: lteInfo.optional(),
+  }),
+)
 export type TelemetryMessage = z.infer<typeof telemetryMessage>
 
 /** `cmd/canopy/{thing}/req`: an immediate command, answered on `replyTo` with the same token. */
@@ -88,11 +96,13 @@ export const rpcRequest = z.object({
 })
 export type RpcRequest = z.infer<typeof rpcRequest>
 
-export const rpcResponse = z.object({
-  clientToken: z.string().min(1).max(64),
-  result: z.unknown().optional(),
-  error: z.object({ code: z.string().max(64), message: z.string().max(500) }).optional(),
-})
+export const rpcResponse = storable(
+  z.object({
+    clientToken: z.string().min(1).max(64),
+    result: z.unknown().optional(),
+    error: z.object({ code: z.string().max(64), message: z.string().max(500) }).optional(),
+  }),
+)
 export type RpcResponse = z.infer<typeof rpcResponse>
 
 /**

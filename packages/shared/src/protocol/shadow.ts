@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { storable } from './device-json'
 
 /**
  * The AWS IoT Device Shadow document rules, verbatim where they matter to devices:
@@ -13,17 +14,21 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObj
 export const SHADOW_MAX_BYTES = 8 * 1024
 /** AWS limits a shadow's state to 6 levels of nesting. */
 export const SHADOW_MAX_DEPTH = 6
+/** A shadow's version is stored as a PostgreSQL int. */
+const INT32_MAX = 2_147_483_647
 
 const stateSection = z.record(z.string(), z.unknown()).nullable()
 
-export const shadowUpdateRequest = z.object({
-  state: z.object({ desired: stateSection.optional(), reported: stateSection.optional() }),
-  clientToken: z.string().max(64).optional(),
-  version: z.number().int().min(0).optional(),
-})
+export const shadowUpdateRequest = storable(
+  z.object({
+    state: z.object({ desired: stateSection.optional(), reported: stateSection.optional() }),
+    clientToken: z.string().max(64).optional(),
+    version: z.number().int().min(0).max(INT32_MAX).optional(),
+  }),
+)
 export type ShadowUpdateRequest = z.infer<typeof shadowUpdateRequest>
 
-export const shadowGetRequest = z.object({ clientToken: z.string().max(64).optional() })
+export const shadowGetRequest = storable(z.object({ clientToken: z.string().max(64).optional() }))
 
 export interface ShadowState {
   desired: JsonObject
