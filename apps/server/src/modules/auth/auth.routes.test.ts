@@ -5,6 +5,7 @@ import { login, registerAccount, signedInAccount, uniquePhone } from '../../../t
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { ACCOUNT_DISABLED } from '../../db/schema'
 import { accountsRepository } from '../users/accounts.repository'
+import { TOKEN_ISSUER } from './tokens'
 
 const SECRET = 'test-secret-for-auth-routes'
 
@@ -147,6 +148,7 @@ describe('session calls', () => {
       const signInThePast = createSigner({
         key: SECRET,
         aud: 'canopy:access',
+        iss: TOKEN_ISSUER,
         expiresIn: 1000,
         clockTimestamp: Date.now() - 60_000,
       })

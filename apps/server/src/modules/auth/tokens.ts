@@ -15,9 +15,15 @@ export interface ResetClaims {
   jti: string
 }
 
-const ACCESS_AUDIENCE = 'canopy:access'
-const RESET_AUDIENCE = 'canopy:password-reset'
-const REMOTE_AUDIENCE = 'canopy:remote-management'
+/** Who signs every token, so a token from another system signed with a reused key is refused. */
+export const TOKEN_ISSUER = 'canopy'
+/** The one algorithm we sign with; a token naming another (`none`, RS256, HS512…) is refused. */
+const ALGORITHM = 'HS256'
+export const TOKEN_AUDIENCE = {
+  access: 'canopy:access',
+  reset: 'canopy:password-reset',
+  remote: 'canopy:remote-management',
+} as const
 /** How long a remote management link works. */
 export const REMOTE_LINK_SECONDS = 600
 
@@ -28,64 +34,89 @@ export interface RemoteClaims {
   service: 'web' | 'diag'
 }
 
+/**
+ * One kind of token: signed with an expiry, its audience and our issuer, and read back only
+ * when it has all three (fast-jwt checks a claim only when present; `requiredClaims` makes
+ * its absence a refusal too), plus the claims the kind cannot do without.
+ */
+function tokenKind<T extends object>(
+  key: string,
+  audience: string,
+  ttlSeconds: number,
+  ownClaims: ReadonlyArray<keyof T & string>,
+  options: { cache: boolean },
+) {
+  return {
+    sign: createSigner<T & Record<string, unknown>>({
+      key,
+      algorithm: ALGORITHM,
+      aud: audience,
+      iss: TOKEN_ISSUER,
+      expiresIn: ttlSeconds * 1000,
+    }) as (claims: T) => string,
+    verify: createVerifier({
+      key,
+      algorithms: [ALGORITHM],
+      allowedAud: audience,
+      allowedIss: TOKEN_ISSUER,
+      requiredClaims: ['exp', 'aud', 'iss', ...ownClaims],
+      cache: options.cache,
+    }) as (token: string) => T,
+  }
+}
+
 /** Signs and checks the tokens the server hands out (HS256 with the cluster's shared secret). */
 export class TokenService {
-  private readonly signAccessToken: (claims: AccessClaims) => string
-  private readonly verifyAccessToken: (token: string) => AccessClaims
-  private readonly signResetToken: (claims: ResetClaims) => string
-  private readonly verifyResetToken: (token: string) => ResetClaims
-  private readonly signRemoteToken: (claims: RemoteClaims) => string
-  private readonly verifyRemoteToken: (token: string) => RemoteClaims
+  private readonly access: ReturnType<typeof tokenKind<AccessClaims>>
+  private readonly reset: ReturnType<typeof tokenKind<ResetClaims>>
+  private readonly remote: ReturnType<typeof tokenKind<RemoteClaims>>
 
   constructor(
     secret: string,
     readonly accessTtlSeconds: number,
     resetTtlSeconds: number,
   ) {
-    const key = secret
-    this.signAccessToken = createSigner({ key, aud: ACCESS_AUDIENCE, expiresIn: accessTtlSeconds * 1000 })
-    this.verifyAccessToken = createVerifier({
-      key,
-      allowedAud: ACCESS_AUDIENCE,
-      algorithms: ['HS256'],
+    // Access tokens and remote links are read on every request; a reset link once or twice.
+    this.access = tokenKind<AccessClaims>(secret, TOKEN_AUDIENCE.access, accessTtlSeconds, ['sub', 'sid'], {
       cache: true,
     })
-    this.signResetToken = createSigner({ key, aud: RESET_AUDIENCE, expiresIn: resetTtlSeconds * 1000 })
-    this.verifyResetToken = createVerifier({ key, allowedAud: RESET_AUDIENCE, algorithms: ['HS256'] })
-    this.signRemoteToken = createSigner({ key, aud: REMOTE_AUDIENCE, expiresIn: REMOTE_LINK_SECONDS * 1000 })
-    this.verifyRemoteToken = createVerifier({
-      key,
-      allowedAud: REMOTE_AUDIENCE,
-      algorithms: ['HS256'],
-      cache: true,
+    this.reset = tokenKind<ResetClaims>(secret, TOKEN_AUDIENCE.reset, resetTtlSeconds, ['sub', 'jti'], {
+      cache: false,
     })
+    this.remote = tokenKind<RemoteClaims>(
+      secret,
+      TOKEN_AUDIENCE.remote,
+      REMOTE_LINK_SECONDS,
+      ['sub', 'tenant', 'service'],
+      { cache: true },
+    )
   }
 
   issueAccessToken(claims: AccessClaims): string {
-    return this.signAccessToken(claims)
+    return this.access.sign(claims)
   }
 
   /** Throws TOKEN_EXPIRED or TOKEN_INVALID (both force a logout in the console). */
   readAccessToken(token: string): AccessClaims {
-    return readClaims(() => this.verifyAccessToken(token), ErrorCode.TOKEN_EXPIRED, ErrorCode.TOKEN_INVALID)
+    return readClaims(() => this.access.verify(token), ErrorCode.TOKEN_EXPIRED, ErrorCode.TOKEN_INVALID)
   }
 
   issueRemoteToken(claims: RemoteClaims): string {
-    return this.signRemoteToken(claims)
+    return this.remote.sign(claims)
   }
 
   /** Throws LINK_EXPIRED or LINK_INVALID. */
   readRemoteToken(token: string): RemoteClaims {
-    return readClaims(() => this.verifyRemoteToken(token), ErrorCode.LINK_EXPIRED, ErrorCode.LINK_INVALID)
+    return readClaims(() => this.remote.verify(token), ErrorCode.LINK_EXPIRED, ErrorCode.LINK_INVALID)
   }
 
   issueResetToken(claims: ResetClaims): string {
-    return this.signResetToken(claims)
+    return this.reset.sign(claims)
   }
 
   /** Throws LINK_EXPIRED or LINK_INVALID. */
   readResetToken(token: string): ResetClaims {
-    return readClaims(() => this.verifyResetToken(token), ErrorCode.LINK_EXPIRED, ErrorCode.LINK_INVALID)
+    return readClaims(() => this.reset.verify(token), ErrorCode.LINK_EXPIRED, ErrorCode.LINK_INVALID)
   }
 }
 

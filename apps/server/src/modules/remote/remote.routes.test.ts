@@ -6,6 +6,7 @@ import { bindDevice, eventually, startTestFleet } from '../../../test/devices'
 import { login } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { buildWorld, type World } from '../../../test/world'
+import { TOKEN_ISSUER } from '../auth/tokens'
 
 const SECRET = 'test-secret-for-remote-management'
 
@@ -117,6 +118,7 @@ describe('remote management', () => {
     const signInThePast = createSigner({
       key: SECRET,
       aud: 'canopy:remote-management',
+      iss: TOKEN_ISSUER,
       expiresIn: 1000,
       clockTimestamp: Date.now() - 60_000,
     })

@@ -7,6 +7,7 @@ import { resetTokenIn, startMailbox } from '../../../test/mailbox'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { passwordResets } from '../../db/schema'
 import type { OutgoingMail } from '../../notify/mailer'
+import { TOKEN_ISSUER } from '../auth/tokens'
 
 const SECRET = 'test-secret-for-password-reset'
 const PUBLIC_URL = 'https://console.example.test'
@@ -105,6 +106,7 @@ describe('forgotten password', () => {
     const signedLongAgo = createSigner({
       key: SECRET,
       aud: 'canopy:password-reset',
+      iss: TOKEN_ISSUER,
       expiresIn: 60_000,
       clockTimestamp: Date.now() - 3_600_000,
     })
