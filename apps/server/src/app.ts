@@ -162,6 +162,7 @@ export async function buildApp(options: {
     retentionDays: config.devices.telemetryRetentionDays,
   })
   housekeeping.start()
+    onError: (error, task) => report(`housekeeping (${task})`)(error),
   const operatorToken = config.operatorToken ?? (await sharedSecret(db, 'operator-token'))
 
   const limits = config.rateLimits

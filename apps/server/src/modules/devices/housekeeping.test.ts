@@ -1,9 +1,10 @@
 import type { Fleet } from '@canopy/simulator'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bindDevice, startTestFleet } from '../../../test/devices'
 import { rootProjectOf, signedInAccount } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
+import type { Database } from '../../db/client'
 import { clientCounts, deviceMetrics, devices } from '../../db/schema'
 import { DeviceHousekeeping } from './housekeeping'
 
@@ -32,7 +33,14 @@ afterAll(async () => {
 
 describe('telemetry history pruning', () => {
   it('drops samples and client counts older than the retention period, and keeps the rest', async () => {
-    const housekeeping = new DeviceHousekeeping({ db: app.database.db, sampleSeconds: 300, retentionDays: 7 })
+    const housekeeping = new DeviceHousekeeping({
+      db: app.database.db,
+      sampleSeconds: 300,
+      retentionDays: 7,
+      onError: (error) => {
+        throw error
+      },
+    })
     const now = Date.now()
     // Whole minutes, so the samples line up with nothing else written meanwhile.
     const at = (days: number) => new Date(Math.floor((now - days * DAY) / 60_000) * 60_000)
@@ -69,5 +77,22 @@ describe('telemetry history pruning', () => {
     const kept = [at(6.99), at(1)].map(Number)
     expect(await samples()).toEqual(kept)
     expect(await counts()).toEqual(kept)
+  })
+})
+
+describe('a failed round', () => {
+  it('is reported, not swallowed, and the rounds go on', async () => {
+    const failures: Array<{ error: unknown; task: string }> = []
+    const gone = new Error('database gone')
+    const housekeeping = new DeviceHousekeeping({
+      db: { execute: () => Promise.reject(gone) } as unknown as Database,
+      sampleSeconds: 1,
+      retentionDays: 7,
+      onError: (error, task) => failures.push({ error, task }),
+    })
+    housekeeping.start()
+    await vi.waitFor(() => expect(failures.length).toBeGreaterThanOrEqual(2), { timeout: 5000 })
+    housekeeping.stop()
+    expect(failures[0]).toEqual({ error: gone, task: 'sample' })
   })
 })

@@ -9,15 +9,24 @@ import type { Database } from '../../db/client'
 export class DeviceHousekeeping {
   private timers: NodeJS.Timeout[] = []
 
-  constructor(private readonly deps: { db: Database; sampleSeconds: number; retentionDays: number }) {}
+  constructor(
+    private readonly deps: {
+      db: Database
+      sampleSeconds: number
+      retentionDays: number
+      /** a round that failed; the next one runs as planned */
+      onError: (error: unknown, task: 'sample' | 'prune') => void
+    },
+  ) {}
 
   start(): void {
-    void this.sampleClients().catch(() => {})
-    const sample = setInterval(
-      () => void this.sampleClients().catch(() => {}),
-      this.deps.sampleSeconds * 1000,
+    const sampleClients = () => void this.sampleClients().catch((error) => this.deps.onError(error, 'sample'))
+    sampleClients()
+    const sample = setInterval(sampleClients, this.deps.sampleSeconds * 1000)
+    const prune = setInterval(
+      () => void this.prune().catch((error) => this.deps.onError(error, 'prune')),
+      3600_000,
     )
-    const prune = setInterval(() => void this.prune().catch(() => {}), 3600_000)
     sample.unref()
     prune.unref()
     this.timers = [sample, prune]
