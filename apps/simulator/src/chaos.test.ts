@@ -16,6 +16,7 @@ function countingDevices(count: number) {
       drop: () => {
         counts.drops++
       },
+      log: { write: () => {} },
     }
     return { device, counts }
   })
@@ -85,5 +86,20 @@ describe('chaos: random reboots and power losses', () => {
   it('does nothing at zero rates', () => {
     const counts = run(1, 5, { rebootsPerHour: 0, dropsPerHour: 0 })
     expect(total(counts, 'reboots') + total(counts, 'drops')).toBe(0)
+  })
+})
+
+describe('a reboot that fails', () => {
+  it('is written in the device log', async () => {
+    const lines: string[] = []
+    const device: ChaosTarget = {
+      reboot: () => Promise.reject(new Error('broker gone')),
+      drop: () => {},
+      log: { write: (facility, message) => lines.push(`${facility}: ${message}`) },
+    }
+    const stop = startChaos([device], { rebootsPerHour: 60, dropsPerHour: 0 }, () => 0)
+    await vi.advanceTimersByTimeAsync(60_000)
+    stop()
+    expect(lines).toEqual(['kernel: reboot failed: broker gone'])
   })
 })

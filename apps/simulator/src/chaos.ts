@@ -2,6 +2,8 @@
 export interface ChaosTarget {
   reboot(downMs?: number): Promise<void>
   drop(): void
+  /** where a reboot that failed is written down (the device's own log) */
+  log: { write(facility: string, message: string): void }
 }
 
 export interface ChaosRates {
@@ -27,14 +29,14 @@ export function startChaos(
   const timer = setInterval(() => {
     for (const device of devices) {
       const roll = random()
-      if (roll < rates.rebootsPerHour / 60) void device.reboot().catch(() => {})
+      if (roll < rates.rebootsPerHour / 60) void device.reboot().catch(rebootFailed(device))
       else if (roll < (rates.rebootsPerHour + rates.dropsPerHour) / 60) {
         device.drop()
         const [low, high] = POWER_BACK_MS
         const back = setTimeout(
           () => {
             returning.delete(back)
-            void device.reboot(0).catch(() => {})
+            void device.reboot(0).catch(rebootFailed(device))
           },
           low + random() * (high - low),
         )
@@ -50,3 +52,6 @@ export function startChaos(
     returning.clear()
   }
 }
+
+const rebootFailed = (device: ChaosTarget) => (error: Error) =>
+  device.log.write('kernel', `reboot failed: ${error.message}`)

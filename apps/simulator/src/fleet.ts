@@ -120,7 +120,15 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     devices,
     async stop() {
       stopChaos()
-      await Promise.all(devices.map((device) => device.stop().catch(() => {})))
+      // Every device stops even when one cannot say goodbye (its broker gone): that one's own
+      // log says why.
+      await Promise.all(
+        devices.map((device) =>
+          device
+            .stop()
+            .catch((error: Error) => device.log.write('canopy', `clean stop failed: ${error.message}`)),
+        ),
+      )
       await identities?.flush()
     },
   }

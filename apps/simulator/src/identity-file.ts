@@ -54,7 +54,15 @@ export class IdentityFile {
   set(mac: string, identity: RegistrationResponse): void {
     this.identities.set(mac, identity)
     this.dirty = true
-    this.timer ??= setTimeout(() => void this.flush().catch(() => {}), SAVE_AFTER_MS)
+    // Nobody awaits this save: a failure goes to stderr, and the next change or `flush` tries again.
+    this.timer ??= setTimeout(
+      () =>
+        void this.flush().catch((error: Error) => {
+          this.dirty = true
+          console.error(`virtual fleet: identities not saved to ${this.file}: ${error.message}`)
+        }),
+      SAVE_AFTER_MS,
+    )
   }
 
   /** Writes what changed now. */
@@ -64,8 +72,10 @@ export class IdentityFile {
     if (!this.dirty) return this.saving
     this.dirty = false
     const document: IdentityDocument = { version: 1, devices: Object.fromEntries(this.identities) }
-    // One write at a time, each replacing the file whole.
-    this.saving = this.saving.catch(() => {}).then(() => this.write(document))
+    // One write at a time, each replacing the file whole; a failed one was its own caller's to
+    // hear of, and the next goes ahead all the same.
+    const write = () => this.write(document)
+    this.saving = this.saving.then(write, write)
     await this.saving
   }
 

@@ -240,7 +240,10 @@ export class VirtualDevice {
     )
     await this.reportTelemetry()
     this.telemetryTimer = setInterval(
-      () => void this.reportTelemetry().catch(() => {}),
+      () =>
+        void this.reportTelemetry().catch((error: Error) =>
+          this.log.write('canopy', `telemetry not sent: ${error.message}`),
+        ),
       this.options.telemetryIntervalSeconds * 1000,
     )
   }

@@ -56,7 +56,10 @@ async function migrateOnce(handle: DatabaseHandle): Promise<void> {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
     await runMigrations(handle.db)
   } finally {
-    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
-    lock.release()
+    // A lock that cannot be given back goes with its session: the connection is closed, not reused.
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).then(
+      () => lock.release(),
+      (error: Error) => lock.release(error),
+    )
   }
 }

@@ -50,7 +50,12 @@ class Session {
     this.queue = this.queue.filter((request) => request.connection !== connection)
     if (this.owner !== connection) return
     // exec takes PGlite's lock itself (runExclusive around it would wait for ever).
-    await this.db.exec('ROLLBACK').catch(() => {})
+    // The worker has no logger of its own: stderr is the server's.
+    await this.db
+      .exec('ROLLBACK')
+      .catch((error) =>
+        console.error('embedded PostgreSQL: rollback after a closed connection failed:', error),
+      )
     this.owner = null
     void this.pump()
   }
