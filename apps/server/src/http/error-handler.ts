@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { AppError } from './app-error'
 import type { PageHandler } from './console'
 import { failure } from './envelope'
+import { comesFromDatabase, loggableError } from './loggable-error'
 
 /**
  * The one place an error becomes a response. Refusals carry their §8 codes; anything else is a
@@ -20,8 +21,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own refusals: unparsable JSON, wrong content type, body too large.
       return reply.status(400).send(failure([ErrorCode.MALFORMED_REQUEST]))
     }
-    request.log.error({ err: error }, 'request failed')
-    const code = isDatabaseError(error) ? ErrorCode.DATABASE_ERROR : ErrorCode.SERVER_ERROR
+    // Never `{ err: error }`: pino would log every property, a query's parameters included.
+    request.log.error({ error: loggableError(error), route: request.routeOptions.url }, 'request failed')
+    const code = comesFromDatabase(error) ? ErrorCode.DATABASE_ERROR : ErrorCode.SERVER_ERROR
     return reply.status(500).send(failure([code]))
   })
 }
@@ -31,9 +33,4 @@ export function registerNotFound(app: FastifyInstance, servePage: PageHandler | 
   app.setNotFoundHandler((request, reply) => {
     return servePage?.(request, reply) ?? reply.status(404).send(failure([ErrorCode.DATA_NOT_FOUND]))
   })
-}
-
-/** pg reports server errors with a five-character SQLSTATE and socket failures with errno codes. */
-function isDatabaseError(error: { code?: unknown }): boolean {
-  return typeof error.code === 'string' && (/^[0-9A-Z]{5}$/.test(error.code) || error.code === 'ECONNREFUSED')
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText } from './core'
+import { requiredText, text } from './core'
 
 // §5 "Accounts and credentials". Patterns are exported for the few places that need the raw test.
 
@@ -35,15 +35,15 @@ export const nickname = requiredText('validation.nickname_tips').regex(NICKNAME_
   error: 'validation.nickname_tips',
 })
 
-export const phone = z.string().regex(PHONE_PATTERN, { error: 'validation.phone_set_error_tips' })
+export const phone = text().regex(PHONE_PATTERN, { error: 'validation.phone_set_error_tips' })
 
-export const countryCode = z.string().regex(COUNTRY_CODE_PATTERN, { error: 'validation.country_code_tips' })
+export const countryCode = text().regex(COUNTRY_CODE_PATTERN, { error: 'validation.country_code_tips' })
 
 export const email = requiredText('validation.email_empty')
   .max(EMAIL_MAX, { error: 'validation.email_set_error_tips', abort: true })
   .regex(EMAIL_PATTERN, { error: 'validation.email_set_error_tips' })
 
-export const address = z.string().max(ADDRESS_MAX, { error: 'validation.address_tips' })
+export const address = text().max(ADDRESS_MAX, { error: 'validation.address_tips' })
 
 export const agreementAccepted = z.literal(true, { error: 'validation.agreement_required' })
 
@@ -70,7 +70,7 @@ export const registerRequest = z
   .object({
     username: accountName,
     password: userPassword,
-    confirm_password: z.string({ error: 'validation.pwd_confirm_error' }),
+    confirm_password: text('validation.pwd_confirm_error'),
     email,
     country_code: optionalCountryCode,
     phone: optionalPhone,
@@ -93,7 +93,7 @@ export const passwordChangeRequest = z
   .object({
     old_password: requiredText('validation.pwd_empty'),
     new_password: userPassword,
-    confirm_password: z.string({ error: 'validation.pwd_confirm_error' }),
+    confirm_password: text('validation.pwd_confirm_error'),
   })
   .refine((v) => v.new_password !== v.old_password, {
     error: 'validation.pwd_same_error',
@@ -146,7 +146,7 @@ export const resetPasswordRequest = z
   .object({
     token: requiredText('validation.token_empty'),
     password: userPassword,
-    confirm_password: z.string({ error: 'validation.pwd_confirm_error' }),
+    confirm_password: text('validation.pwd_confirm_error'),
   })
   .refine((v) => passwordsMatch(v.password, v.confirm_password), confirmMatches)
 

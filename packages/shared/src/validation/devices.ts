@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { DEVICE_TYPES } from '../protocol/messages'
 import { genericPassword } from './accounts'
-import { requiredText } from './core'
+import { idOf, integer, requiredText, text } from './core'
 import { id, page, selection } from './organisation'
 
 // §5 "Network values" (MAC), "Device name" and "Bind-device dialog".
@@ -34,19 +34,13 @@ export const deviceName = requiredText('validation.device_name_tips').regex(DEVI
 /** §5 bind-device dialog: empty account means admin; one project ticked. */
 export const bindRequest = z.object({
   mac,
-  username: z
-    .string()
+  username: text()
     .max(DEVICE_ACCOUNT_MAX, { error: 'validation.device_account_tips' })
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : DEFAULT_DEVICE_ACCOUNT)),
-  password: genericPassword.pipe(
-    z.string().max(MANAGEMENT_PASSWORD_MAX, { error: 'validation.pwd_invalid' }),
-  ),
+  password: genericPassword.pipe(text().max(MANAGEMENT_PASSWORD_MAX, { error: 'validation.pwd_invalid' })),
   // §7 sends the selected group as a string of ids; one group may be ticked.
-  gid: z.coerce
-    .number({ error: 'validation.project_error_in_empty' })
-    .int({ error: 'validation.project_error_in_empty' })
-    .positive({ error: 'validation.project_error_in_empty' }),
+  gid: idOf('validation.project_error_in_empty'),
 })
 export type BindRequest = z.infer<typeof bindRequest>
 
@@ -66,10 +60,10 @@ export const deviceListRequest = z.object({
   gid: id.optional(),
   status: z.enum(['online', 'offline']).optional(),
   type: z.enum(DEVICE_TYPES).optional(),
-  model: z.string().max(64).optional(),
-  firmware: z.string().max(64).optional(),
+  model: text().max(64).optional(),
+  firmware: text().max(64).optional(),
   /** part of the name or the MAC */
-  keyword: z.string().max(64).optional(),
+  keyword: text().max(64).optional(),
   sort: z.enum(DEVICE_SORT_FIELDS).optional(),
   order: z.enum(['asc', 'desc']).optional(),
 })
@@ -80,8 +74,8 @@ export const deviceSelection = z.object({ ids: selection })
 export const deviceMoveRequest = z.object({ ids: selection, gid: id })
 export const deviceQuery = z.object({ id })
 
-/** §7 user/statistics/clients/onlines: the home chart, over the last hours (a week at most). */
-export const clientsOnlineRequest = z.object({
-  gid: id.optional(),
-  hours: z.coerce.number().int().min(1).max(168).default(24),
-})
+/** How many hours back a chart looks: a day unless asked, a week at most. */
+export const chartHours = integer(1, 168, 'validation.hours_tips').default(24)
+
+/** §7 user/statistics/clients/onlines: the home chart, over the last hours. */
+export const clientsOnlineRequest = z.object({ gid: id.optional(), hours: chartHours })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText, specByteLength } from './core'
+import { integer, requiredText, specByteLength, text } from './core'
 
 // §5 "Network values" and the WiFi length rules. Each check is a plain function (forms and
 // tests call it) and a zod schema (routes use it), with the message key of the rule it breaks.
@@ -28,8 +28,7 @@ export function ssidProblem(value: string): string | undefined {
   if (specByteLength(trimmed) > SSID_MAX_BYTES) return 'validation.ssid_length'
   return undefined
 }
-export const ssid = z
-  .string({ error: 'validation.ssid_empty' })
+export const ssid = text('validation.ssid_empty')
   .transform((value) => value.trim())
   .superRefine((value, context) => {
     const problem = ssidProblem(value)
@@ -60,21 +59,17 @@ export function encryptionPasswordProblem(
   return encryption === 'wep' ? wepKeyProblem(password) : wifiPasswordProblem(password)
 }
 
-const integerIn = (low: number, high: number, key: string) =>
-  z.coerce.number({ error: key }).int({ error: key }).min(low, { error: key }).max(high, { error: key })
-
-export const port = integerIn(1, 65535, 'validation.port_tips')
+export const port = integer(1, 65535, 'validation.port_tips')
 /** VLAN: 0 is off, else 3-4094 (§5). */
-export const vlan = z.coerce
-  .number({ error: 'validation.vlan_tips' })
-  .int({ error: 'validation.vlan_tips' })
-  .refine((value) => value === 0 || (value >= 3 && value <= 4094), { error: 'validation.vlan_tips' })
-export const pppoeTimeout = integerIn(1, 30, 'validation.pppoe_timeout_tips')
-export const fragmentationThreshold = integerIn(256, 2346, 'validation.fragmentation_tips')
-export const rtsThreshold = integerIn(50, 2347, 'validation.rts_tips')
-export const beaconInterval = integerIn(50, 1000, 'validation.beacon_tips')
-export const ackTimeout = integerIn(0, 255, 'validation.ack_timeout_tips')
-export const coverageThreshold = integerIn(-95, -65, 'validation.coverage_tips')
+export const vlan = integer(0, 4094, 'validation.vlan_tips').refine((value) => value === 0 || value >= 3, {
+  error: 'validation.vlan_tips',
+})
+export const pppoeTimeout = integer(1, 30, 'validation.pppoe_timeout_tips')
+export const fragmentationThreshold = integer(256, 2346, 'validation.fragmentation_tips')
+export const rtsThreshold = integer(50, 2347, 'validation.rts_tips')
+export const beaconInterval = integer(50, 1000, 'validation.beacon_tips')
+export const ackTimeout = integer(0, 255, 'validation.ack_timeout_tips')
+export const coverageThreshold = integer(-95, -65, 'validation.coverage_tips')
 export const transmitPower = z.union(
   TRANSMIT_POWERS.map((level) => z.literal(level)),
   {

@@ -11,7 +11,7 @@ import {
   phoneComplete,
   userPassword,
 } from './accounts'
-import { requiredText } from './core'
+import { idOf, integer, requiredText, text } from './core'
 
 // §5 "Accounts and credentials" for child accounts, and the role and project rules.
 
@@ -21,6 +21,10 @@ export const PROJECT_MAX_DEPTH = 5
 export const DIRECTOR_MAX = 20
 export const REMARK_MAX = 50
 export const PAGE_SIZE_MAX = 100
+/** A page deep enough for any list a tenant holds, and shallow enough that its offset is a 32-bit number. */
+export const PAGE_INDEX_MAX = 1_000_000
+/** The most ids one request may name: the default device limit of a tenant (DEVICE_LIMIT). */
+export const ID_LIST_MAX = 10_000
 
 export const roleName = requiredText('validation.role_name_tips').regex(ROLE_NAME_PATTERN, {
   error: 'validation.role_name_tips',
@@ -28,26 +32,23 @@ export const roleName = requiredText('validation.role_name_tips').regex(ROLE_NAM
 export const projectName = requiredText('validation.project_name_tips').regex(PROJECT_NAME_PATTERN, {
   error: 'validation.project_name_tips',
 })
-export const director = z.string().max(DIRECTOR_MAX, { error: 'validation.director_tips' })
-export const remark = z.string().max(REMARK_MAX, { error: 'validation.remark_tips' })
+export const director = text().max(DIRECTOR_MAX, { error: 'validation.director_tips' })
+export const remark = text().max(REMARK_MAX, { error: 'validation.remark_tips' })
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional())
 
-/** A database id as it arrives in a body (number) or a query string (text). */
-export const id = z.coerce
-  .number({ error: 'validation.id_tips' })
-  .int({ error: 'validation.id_tips' })
-  .positive({
-    error: 'validation.id_tips',
-  })
-export const idList = z.array(id, { error: 'validation.id_tips' })
+/** A database id as it arrives in a body (number) or a query string (text); see `idOf`. */
+export const id = idOf('validation.id_tips')
+export const idList = z
+  .array(id, { error: 'validation.id_tips' })
+  .max(ID_LIST_MAX, { error: 'validation.id_tips' })
 /** Batch operations take at least one item (§5). */
 export const selection = idList.min(1, { error: 'validation.select_one' })
 
 export const page = {
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageOffset: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
+  pageIndex: integer(1, PAGE_INDEX_MAX, 'validation.page_tips').default(1),
+  pageOffset: integer(1, PAGE_SIZE_MAX, 'validation.page_tips').default(10),
 }
 
 // Projects
@@ -114,7 +115,7 @@ export const childAddRequest = z
     ...childProfile,
     username: accountName,
     password: userPassword,
-    confirm_password: z.string({ error: 'validation.pwd_confirm_error' }),
+    confirm_password: text('validation.pwd_confirm_error'),
   })
   .refine((v) => passwordsMatch(v.password, v.confirm_password), confirmMatches)
   .refine(phoneComplete, phoneTogether)
@@ -124,14 +125,14 @@ export const childSaveRequest = z
   .refine(phoneComplete, phoneTogether)
 
 export const childPasswordResetRequest = z
-  .object({ uids: selection, password: userPassword, confirm_password: z.string() })
+  .object({ uids: selection, password: userPassword, confirm_password: text() })
   .refine((v) => passwordsMatch(v.password, v.confirm_password), confirmMatches)
 
 export const childDeleteRequest = z.object({ uids: selection })
 export const childQuery = z.object({ uid: id })
 export const childListRequest = z.object({
   ...page,
-  keyword: z.string().max(50).optional(),
+  keyword: text().max(50).optional(),
   status: z.union([z.literal(0), z.literal(1)]).optional(),
 })
 

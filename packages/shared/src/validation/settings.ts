@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { deviceName } from './devices'
+import { requiredText, text } from './core'
+import { chartHours, deviceName } from './devices'
 import {
   beaconInterval,
   CONNECTION_TYPES,
@@ -39,7 +40,7 @@ const problemRule =
     const found = problem(value)
     if (found) context.addIssue({ code: 'custom', message: found })
   }
-const time = z.string({ error: 'validation.time_tips' }).superRefine(problemRule(timeProblem))
+const time = text('validation.time_tips').superRefine(problemRule(timeProblem))
 const days = z
   .array(z.union(WEEKDAYS.map((day) => z.literal(day))), { error: 'validation.days_tips' })
   .min(1, { error: 'validation.days_tips' })
@@ -64,10 +65,10 @@ export const systemSettings = z.object({
 })
 export type SystemSettings = z.infer<typeof systemSettings>
 
-const ssidField = z.string({ error: 'validation.ssid_empty' }).superRefine(problemRule(ssidProblem))
+const ssidField = text('validation.ssid_empty').superRefine(problemRule(ssidProblem))
 const security = {
   encryption: z.enum(ENCRYPTIONS, { error: 'validation.invalid_choice' }),
-  password: z.string().optional(),
+  password: text().optional(),
 }
 /** The password an encryption needs (none, WEP 5/13, WPA 8-63 or 64 hex). */
 function checkSecret(
@@ -121,9 +122,9 @@ export const vapSettings = z
   .superRefine(checkSecret)
 export type VapSettings = z.infer<typeof vapSettings>
 
-const ipText = z.string({ error: 'validation.ip_empty' }).min(1, { error: 'validation.ip_empty' })
-const dns = z.array(z.string().superRefine(problemRule(dnsProblem))).max(2)
-const mask = z.string({ error: 'validation.mask_empty' }).superRefine(problemRule(maskProblem))
+const ipText = requiredText('validation.ip_empty')
+const dns = z.array(text().superRefine(problemRule(dnsProblem))).max(2)
+const mask = text('validation.mask_empty').superRefine(problemRule(maskProblem))
 
 /** WAN (§3 connection type static, PPPoE, DHCP, mobile) with the §5 network rules. */
 export const wanSettings = z
@@ -137,8 +138,8 @@ export const wanSettings = z
     vlan,
     pppoe: z
       .object({
-        username: z.string().min(1, { error: 'validation.account_empty' }).max(64),
-        password: z.string().optional(),
+        username: requiredText('validation.account_empty').max(64),
+        password: text().optional(),
         timeout: pppoeTimeout,
       })
       .optional(),
@@ -173,10 +174,10 @@ export type WanSettings = z.infer<typeof wanSettings>
 /** LAN (§3: IP, mask, DNS, gateway; DHCP pool), with the LAN exclusions of §5. */
 export const lanSettings = z
   .object({
-    ip: z.string({ error: 'validation.ip_empty' }),
+    ip: text('validation.ip_empty'),
     mask,
     dns: dns.optional(),
-    dhcp: z.object({ enabled: z.boolean(), start: z.string(), end: z.string() }),
+    dhcp: z.object({ enabled: z.boolean(), start: text(), end: text() }),
   })
   .superRefine((value, context) => {
     const own = ipProblem(value.ip)
@@ -232,7 +233,7 @@ export type SettingsSection = (typeof settingsSections)[number]
 export const settingsActionRequest = z.object({ id, section: z.enum(settingsSections) })
 export const deviceReportRequest = z.object({
   id,
-  hours: z.coerce.number().int().min(1).max(168).default(24),
+  hours: chartHours,
 })
 
 export type SetSystemRequest = z.infer<typeof setSystemRequest>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText } from './core'
+import { requiredText, text } from './core'
 
 // §5 "Text and lengths" and "Dates and times".
 
@@ -70,7 +70,7 @@ export function periodProblem(start: string, end: string): string | undefined {
   return start < end ? undefined : 'validation.period_order'
 }
 
-export const timeOfDay = z.string({ error: 'validation.time_tips' }).superRefine((value, context) => {
+export const timeOfDay = text('validation.time_tips').superRefine((value, context) => {
   const problem = timeProblem(value)
   if (problem) context.addIssue({ code: 'custom', message: problem })
 })

@@ -1,0 +1,75 @@
+import { Writable } from 'node:stream'
+import { ErrorCode } from '@canopy/shared/errors'
+import { sql } from 'drizzle-orm'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../test/test-app'
+import { registerErrorHandler } from './error-handler'
+import { loggableError } from './loggable-error'
+
+/**
+ * Logs never carry a query's parameters (issue 11, item 4): the errors here come from the run's
+ * real database, wrapped by drizzle as every repository's are.
+ */
+const SECRET = 'hunter2-not-for-logs'
+let app: TestApp
+let queryError: unknown
+let uniqueError: unknown
+
+beforeAll(async () => {
+  app = await createTestApp()
+  queryError = await app.database.db.execute(sql`select ${SECRET}::int`).catch((error: unknown) => error)
+  await app.database.db.execute(sql`create temporary table log_probe (v text unique)`)
+  await app.database.db.execute(sql`insert into log_probe values (${SECRET})`)
+  uniqueError = await app.database.db
+    .execute(sql`insert into log_probe values (${SECRET})`)
+    .catch((error: unknown) => error)
+  await app.database.db.execute(sql`drop table log_probe`)
+})
+afterAll(() => app.close())
+
+describe('loggableError', () => {
+  it('keeps the SQL text and the SQLSTATE, never the parameters', () => {
+    const entry = loggableError(queryError)
+    expect(entry.sql).toContain('::int')
+    expect(entry.cause?.code).toBe('22P02')
+    expect(JSON.stringify(entry)).not.toContain(SECRET)
+  })
+
+  it('keeps a duplicate row out of the log (pg puts its values in `detail`)', () => {
+    const entry = loggableError(uniqueError)
+    expect(entry.cause?.code).toBe('23505')
+    expect(JSON.stringify(entry)).not.toContain(SECRET)
+  })
+
+  it('keeps an ordinary error whole, stack included, but none of its other properties', () => {
+    const error = Object.assign(new TypeError('x is not a function'), { body: { password: SECRET } })
+    const entry = loggableError(error)
+    expect(entry).toMatchObject({ type: 'TypeError', message: 'x is not a function' })
+    expect(entry.stack).toContain('TypeError')
+    expect(JSON.stringify(entry)).not.toContain(SECRET)
+  })
+})
+
+describe('the error handler', () => {
+  it('answers a database failure with 600103100 and logs it without its parameters', async () => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const http = Fastify({ logger: { level: 'error', stream } })
+    registerErrorHandler(http)
+    http.post('/fails', () => {
+      throw queryError
+    })
+    const response = await http.inject({ method: 'POST', url: '/fails', payload: { password: SECRET } })
+    await http.close()
+    expect(response.statusCode).toBe(500)
+    expect(response.json().status).toBe(ErrorCode.DATABASE_ERROR)
+    expect(lines.join('')).toContain('::int')
+    expect(lines.join('')).not.toContain(SECRET)
+  })
+})
