@@ -81,6 +81,7 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
     LOG_LEVEL: 'warn',
     // One browser, one IP, many accounts: the limits themselves are tested by the route tests.
     RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
+    RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS_PER_MINUTE: '10000',
     RATE_LIMIT_REGISTER_PER_HOUR: '10000',
     RATE_LIMIT_MAIL_PER_HOUR: '10000',
     RATE_LIMIT_BIND_PER_MINUTE: '10000',

@@ -15,6 +15,7 @@ import { ChildAccountsService } from './modules/accounts/child-accounts.service'
 import { ChildDirectory } from './modules/accounts/child-directory'
 import { authRoutes } from './modules/auth/auth.routes'
 import { AuthService } from './modules/auth/auth.service'
+import { LoginThrottle } from './modules/auth/login-throttle'
 import { PrincipalCache } from './modules/auth/principal'
 import { TokenService } from './modules/auth/tokens'
 import { countriesRoutes } from './modules/countries/countries.routes'
@@ -99,6 +100,7 @@ export async function buildApp(options: {
     principals,
     changes,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    throttle: new LoginThrottle(config.loginThrottle),
   })
   const users = new UsersService({ db, changes })
   const resets = new PasswordResetService({
@@ -167,7 +169,7 @@ export async function buildApp(options: {
 
   const limits = config.rateLimits
   const routes: RouteDefinition[] = [
-    ...authRoutes({ auth, users, limits }),
+    ...authRoutes({ auth, users }),
     ...usersRoutes({ users, resets, limits }),
     ...countriesRoutes,
     ...projectsRoutes({ projects }),

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
+import type { LoginThrottleSettings } from './modules/auth/login-throttle'
 
 /**
  * Every setting, parsed once: command-line flags win over environment variables, which win over
@@ -57,7 +58,12 @@ const environmentSchema = z.object({
   TELEMETRY_RETENTION_DAYS: positiveInt.default(7),
   TELEMETRY_SAMPLE_SECONDS: positiveInt.default(300),
   DEMO_FLEET_SIZE: z.coerce.number().int().min(0).max(1000).default(12),
+  // Failed logins only (docs/decisions.md, "Login throttling"): per address, per account from one
+  // address, per account from all addresses, counted over the window.
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt.default(20),
+  RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS_PER_MINUTE: positiveInt.default(10),
+  RATE_LIMIT_LOGIN_ACCOUNT_PER_MINUTE: positiveInt.default(100),
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: positiveInt.default(60),
   RATE_LIMIT_REGISTER_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_MAIL_PER_HOUR: positiveInt.default(10),
   // Each bind verifies a device-chosen scrypt hash (up to 64 MiB, a quarter of a second).
@@ -121,8 +127,9 @@ export interface Config {
   demoFleetSize: number
   /** undefined when WeChat binding is not configured */
   wechat: WechatConfig | undefined
+  /** failed logins, counted per window (login-throttle.ts) */
+  loginThrottle: LoginThrottleSettings
   rateLimits: {
-    loginPerMinute: number
     registerPerHour: number
     mailPerHour: number
     bindPerMinute: number
@@ -177,8 +184,13 @@ export function loadConfig(
             apiBase: e.WECHAT_API_BASE.replace(/\/+$/, ''),
           }
         : undefined,
+    loginThrottle: {
+      perAddress: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+      perAccountAddress: e.RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS_PER_MINUTE,
+      perAccount: e.RATE_LIMIT_LOGIN_ACCOUNT_PER_MINUTE,
+      windowSeconds: e.RATE_LIMIT_LOGIN_WINDOW_SECONDS,
+    },
     rateLimits: {
-      loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
       registerPerHour: e.RATE_LIMIT_REGISTER_PER_HOUR,
       mailPerHour: e.RATE_LIMIT_MAIL_PER_HOUR,
       bindPerMinute: e.RATE_LIMIT_BIND_PER_MINUTE,

@@ -41,6 +41,8 @@ export async function createTestApp(
       LOG_LEVEL: 'silent',
       // Tests log in far more often than people; the limits have their own tests.
       RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+      RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS_PER_MINUTE: '100000',
+      RATE_LIMIT_LOGIN_ACCOUNT_PER_MINUTE: '100000',
       RATE_LIMIT_REGISTER_PER_HOUR: '100000',
       RATE_LIMIT_MAIL_PER_HOUR: '100000',
       RATE_LIMIT_BIND_PER_MINUTE: '100000',

@@ -3,7 +3,6 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { AppError } from './app-error'
 
 export interface RateLimitSettings {
-  loginPerMinute: number
   registerPerHour: number
   mailPerHour: number
   bindPerMinute: number

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@canopy/shared/errors'
 import { createSigner } from 'fast-jwt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { login, registerAccount, signedInAccount, uniquePhone } from '../../../test/factories'
+import { login, registerAccount, signedInAccount, uniqueName, uniquePhone } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { ACCOUNT_DISABLED } from '../../db/schema'
 import { accountsRepository } from '../users/accounts.repository'
@@ -223,42 +223,98 @@ describe('session calls', () => {
   })
 })
 
-describe('rate limits on the session calls', () => {
+describe('login throttling', () => {
   let app: TestApp
+  const WINDOW_SECONDS = 2
 
   beforeAll(async () => {
-    app = await createTestApp({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '3', TRUST_PROXY: 'true' } })
+    app = await createTestApp({
+      env: {
+        TRUST_PROXY: 'true',
+        RATE_LIMIT_LOGIN_PER_MINUTE: '5',
+        RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS_PER_MINUTE: '3',
+        RATE_LIMIT_LOGIN_ACCOUNT_PER_MINUTE: '8',
+        RATE_LIMIT_LOGIN_WINDOW_SECONDS: String(WINDOW_SECONDS),
+      },
+    })
   })
   afterAll(() => app.close())
 
-  const attempt = (username: string, ip: string) =>
+  const attempt = (username: string, password: string, ip: string) =>
     app.call({
       method: 'POST',
       path: '/backend/auth/token',
-      body: { username, password: 'wrong123' },
+      body: { username, password },
       headers: { 'x-forwarded-for': ip },
     })
+  const statusesOf = async (count: number, next: (i: number) => ReturnType<typeof attempt>) => {
+    const statuses: number[] = []
+    for (let i = 0; i < count; i++) statuses.push((await next(i)).envelope.status)
+    return statuses
+  }
+  const { ACCOUNT_OR_PASSWORD: WRONG, TOO_FREQUENT } = ErrorCode
 
-  it('answers 429 "too frequent" past the limit per IP', async () => {
-    const statuses = []
-    for (let i = 0; i < 4; i++) statuses.push((await attempt(`acct_ip_${i}_x`, '198.51.100.7')).httpStatus)
-    expect(statuses).toEqual([400, 400, 400, 429])
-    const refused = await attempt('acct_ip_9_x', '198.51.100.7')
-    expect(refused.envelope).toMatchObject({
-      status: ErrorCode.TOO_FREQUENT,
-      errorCode: [ErrorCode.TOO_FREQUENT],
-    })
-    // The counter is the address's: another address is still heard.
-    expect((await attempt('acct_ip_10_x', '198.51.100.8')).httpStatus).toBe(400)
+  it('stops an attacker guessing from one address, while the owner gets in from another', async () => {
+    const owner = await registerAccount(app)
+    const attacker = await statusesOf(100, () => attempt(owner.username, 'guess123', '198.51.100.1'))
+    expect(attacker.slice(0, 4)).toEqual([WRONG, WRONG, WRONG, TOO_FREQUENT])
+    expect(new Set(attacker.slice(3))).toEqual(new Set([TOO_FREQUENT]))
+    const refused = await attempt(owner.username, 'guess123', '198.51.100.1')
+    expect(refused.httpStatus).toBe(429)
+    expect(refused.envelope).toMatchObject({ status: TOO_FREQUENT, errorCode: [TOO_FREQUENT] })
+
+    const fromElsewhere = await attempt(owner.username, owner.password, '203.0.113.50')
+    expect(fromElsewhere.envelope.status).toBe(10000)
   })
 
-  it('answers 429 past the limit per account, whatever the IP', async () => {
-    const statuses = []
-    for (let i = 0; i < 4; i++)
-      statuses.push((await attempt('acct_same_one', `203.0.113.${i + 1}`)).httpStatus)
-    expect(statuses).toEqual([400, 400, 400, 429])
-    // The counter is the account's (in any letter case); another account from that address is heard.
-    expect((await attempt('ACCT_SAME_ONE', '203.0.113.9')).httpStatus).toBe(429)
-    expect((await attempt('acct_other_one', '203.0.113.4')).httpStatus).toBe(400)
+  it('counts an address across accounts, and unknown accounts like known ones', async () => {
+    const statuses = await statusesOf(6, (i) => attempt(uniqueName(`n${i}`), 'guess123', '198.51.100.2'))
+    expect(statuses).toEqual([WRONG, WRONG, WRONG, WRONG, WRONG, TOO_FREQUENT])
+    const someone = await registerAccount(app)
+    expect((await attempt(someone.username, someone.password, '198.51.100.2')).envelope.status).toBe(
+      TOO_FREQUENT,
+    )
+  })
+
+  it('counts failures only: the owner signs in as often as they like, and signing in clears their count', async () => {
+    const owner = await registerAccount(app)
+    const signIns = await statusesOf(12, () => attempt(owner.username, owner.password, '198.51.100.3'))
+    expect(new Set(signIns)).toEqual(new Set([10000]))
+    const mixed = await statusesOf(5, (i) =>
+      attempt(owner.username, i === 2 ? owner.password : 'guess123', '198.51.100.4'),
+    )
+    // Two typos, the right password, two more typos: never three failures in a row.
+    expect(mixed).toEqual([WRONG, WRONG, 10000, WRONG, WRONG])
+  })
+
+  it('under guessing from many addresses, hears only addresses the account signed in from, until the guessing stops', async () => {
+    const owner = await registerAccount(app)
+    const KNOWN = '192.0.2.10'
+    expect((await attempt(owner.username, owner.password, KNOWN)).envelope.status).toBe(10000)
+    // Two guesses from each of many addresses: no address reaches its own limits.
+    const botnet = await statusesOf(12, (i) =>
+      attempt(owner.username, 'guess123', `203.0.113.${100 + Math.floor(i / 2)}`),
+    )
+    expect(botnet.slice(0, 8)).toEqual(Array(8).fill(WRONG))
+    expect(new Set(botnet.slice(8))).toEqual(new Set([TOO_FREQUENT]))
+
+    // A new address is refused before its password is checked, even the right one…
+    expect((await attempt(owner.username, owner.password, '192.0.2.99')).envelope.status).toBe(TOO_FREQUENT)
+    // …the address the owner signed in from is still heard, the wrong password still wrong.
+    expect((await attempt(owner.username, 'guess123', KNOWN)).envelope.status).toBe(WRONG)
+    expect((await attempt(owner.username, owner.password, KNOWN)).envelope.status).toBe(10000)
+
+    // Once the guessing stops, the lock lifts within the window, for everyone.
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000 + 200))
+    expect((await attempt(owner.username, owner.password, '192.0.2.99')).envelope.status).toBe(10000)
+    expect((await attempt(owner.username, 'guess123', '203.0.113.100')).envelope.status).toBe(WRONG)
+  })
+
+  it('lifts an address lock within the window once the guessing stops', async () => {
+    const owner = await registerAccount(app)
+    await statusesOf(4, () => attempt(owner.username, 'guess123', '198.51.100.5'))
+    expect((await attempt(owner.username, owner.password, '198.51.100.5')).envelope.status).toBe(TOO_FREQUENT)
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000 + 200))
+    expect((await attempt(owner.username, owner.password, '198.51.100.5')).envelope.status).toBe(10000)
   })
 })

@@ -1,23 +1,17 @@
 import { can } from '@canopy/shared/permissions'
 import { refreshRequest, tokenRequest } from '@canopy/shared/validation'
-import type { RateLimitSettings } from '../../http/rate-limit'
 import { publicRoute, signedInRoute } from '../../http/route'
 import type { UsersService } from '../users/users.service'
 import type { AuthService } from './auth.service'
 
-export function authRoutes(deps: { auth: AuthService; users: UsersService; limits: RateLimitSettings }) {
-  const { auth, users, limits } = deps
+export function authRoutes(deps: { auth: AuthService; users: UsersService }) {
+  const { auth, users } = deps
   return [
     publicRoute({
       method: 'POST',
       path: '/backend/auth/token',
+      // Failed logins are throttled by the service (login-throttle.ts): it knows which failed.
       body: tokenRequest,
-      rateLimit: {
-        name: 'login',
-        points: limits.loginPerMinute,
-        durationSeconds: 60,
-        keys: ({ body, facts }) => [`ip:${facts.ip}`, `account:${body.username.toLowerCase()}`],
-      },
       handler: ({ body, facts }) => auth.login(body, facts),
     }),
     publicRoute({

@@ -6,6 +6,7 @@ import { ACCOUNT_ENABLED } from '../../db/schema'
 import { AppError } from '../../http/app-error'
 import { loadGrants } from '../access/grants'
 import { accountsRepository } from '../users/accounts.repository'
+import type { LoginThrottle } from './login-throttle'
 import { passwordMatches } from './passwords'
 import type { Principal, PrincipalCache } from './principal'
 import { sessionsRepository } from './sessions.repository'
@@ -32,6 +33,16 @@ export const REVOKED_BY = {
   passwordReset: 'password-reset',
 } as const
 
+/** How long an address an account signed in from stays one it is heard from under attack. */
+const KNOWN_ADDRESS_DAYS = 90
+
+/** The name a login is counted under: the same for an account that exists and one that does not. */
+function loginName(request: TokenRequest): string {
+  return request.login_type === 'phone'
+    ? `phone:${request.country_code}:${request.username}`
+    : `name:${request.username.toLowerCase()}`
+}
+
 export class AuthService {
   constructor(
     private readonly deps: {
@@ -40,18 +51,37 @@ export class AuthService {
       principals: PrincipalCache
       changes: ChangeFeed
       refreshTtlSeconds: number
+      throttle: LoginThrottle
     },
   ) {}
 
+  /**
+   * Failed logins are throttled (login-throttle.ts); past the account's own limit only an address
+   * it signed in from before is heard, so guessing from elsewhere cannot keep its owner out.
+   */
   async login(request: TokenRequest, client: ClientFacts): Promise<TokenPair> {
     const accounts = accountsRepository(this.deps.db)
+    const attempt = { ip: client.ip, login: loginName(request) }
+    const refusal = await this.deps.throttle.refusal(attempt)
+    if (refusal === 'address' || refusal === 'account-address') throw new AppError(ErrorCode.TOO_FREQUENT)
     const account =
       request.login_type === 'phone'
         ? await accounts.findByPhone(request.country_code, request.username)
         : await accounts.findByUsername(request.username)
+    if (
+      refusal === 'account' &&
+      !(
+        account &&
+        (await sessionsRepository(this.deps.db).signedInFrom(account.id, client.ip, KNOWN_ADDRESS_DAYS))
+      )
+    ) {
+      throw new AppError(ErrorCode.TOO_FREQUENT)
+    }
     if (!(await passwordMatches(account?.passwordHash, request.password)) || !account) {
+      await this.deps.throttle.failed(attempt)
       throw new AppError(ErrorCode.ACCOUNT_OR_PASSWORD)
     }
+    await this.deps.throttle.succeeded(attempt)
     if (account.status !== ACCOUNT_ENABLED) throw new AppError(ErrorCode.ACCOUNT_DISABLED)
 
     return this.deps.db.transaction(async (tx) => {

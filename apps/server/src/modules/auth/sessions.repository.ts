@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { accounts, authSessions, refreshTokens } from '../../db/schema'
 
@@ -56,6 +56,22 @@ export function sessionsRepository(db: Executor) {
         )
         .returning({ id: authSessions.id })
       return rows.map((row) => row.id)
+    },
+
+    /** Whether the account signed in from this address (with its password) within `days`. */
+    async signedInFrom(accountId: number, ip: string, days: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .where(
+          and(
+            eq(authSessions.accountId, accountId),
+            eq(authSessions.ip, ip),
+            gt(authSessions.createdAt, sql`now() - make_interval(days => ${days})`),
+          ),
+        )
+        .limit(1)
+      return row !== undefined
     },
 
     /** A session with the account it belongs to: everything an authenticated call needs. */
