@@ -1,5 +1,6 @@
 import { codeForValidationKey, type ErrorCodeValue } from '@canopy/shared/errors'
-import { UNSTORABLE_TEXT_KEY, unstorableTextPath } from '@canopy/shared/validation'
+import { unstorableIn } from '@canopy/shared/protocol'
+import { UNSTORABLE_TEXT_KEY } from '@canopy/shared/validation'
 import type { z } from 'zod'
 import { AppError } from './app-error'
 
@@ -8,19 +9,19 @@ import { AppError } from './app-error'
  * first one is the envelope status) and, as data, which field broke which rule. A route may give
  * a rule its own code (the bind dialog's "password empty" is 600400176).
  *
- * Before any schema, every text of the input — values and keys, at any depth — must be storable
- * (no NUL, no unpaired surrogate): the shared text schemas say so too, but this way a schema that
- * takes a plain string, or passes unknown keys through, cannot let one reach a query.
+ * Before any schema, every text of the input — values and keys — must be storable (no NUL, no
+ * unpaired surrogate) and nest no deeper than a device message may: the shared text schemas say
+ * so too, but this way a schema that takes a plain string, or passes unknown keys through, cannot
+ * let one reach a query.
  */
 export function parseInput<T>(
   schema: z.ZodType<T>,
   input: unknown,
   ownCodes: Readonly<Record<string, ErrorCodeValue>> = {},
 ): T {
-  const unstorable = unstorableTextPath(input)
-  if (unstorable !== undefined) {
+  if (unstorableIn(input) !== undefined) {
     throw new AppError(codeForValidationKey(UNSTORABLE_TEXT_KEY), {
-      violations: [{ field: unstorable, rule: UNSTORABLE_TEXT_KEY }],
+      violations: [{ field: '', rule: UNSTORABLE_TEXT_KEY }],
     })
   }
   const result = schema.safeParse(input ?? {})

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { isStorableText, unstorableIn } from '../protocol/device-json'
 import {
   firstViolation,
   INT32_MAX,
   idOf,
   integer,
-  isStorableText,
   requiredText,
   specByteLength,
   text,
   UNSTORABLE_TEXT_KEY,
-  unstorableTextPath,
 } from './core'
 import { id, idList, page } from './organisation'
 
@@ -41,14 +40,10 @@ describe('storable text', () => {
     expect(firstViolation(requiredText('validation.x_empty'), '\ud800')).toBe(UNSTORABLE_TEXT_KEY)
     expect(firstViolation(requiredText('validation.x_empty'), '')).toBe('validation.x_empty')
   })
-  it('finds an unstorable value or key at any depth, without recursion', () => {
-    expect(unstorableTextPath({ a: [1, 'ok', { b: 'x\u0000' }] })).toBe('a.2.b')
-    expect(unstorableTextPath({ a: { 'k\ud800': 1 } })).toBe('a')
-    expect(unstorableTextPath('\ud800')).toBe('')
-    expect(unstorableTextPath({ a: ['ok', 7, null, true], b: { c: '😀' } })).toBeUndefined()
-    let deep: unknown = '\u0000'
-    for (let level = 0; level < 100_000; level++) deep = [deep]
-    expect(unstorableTextPath(deep)).toMatch(/^0(\.0)*$/)
+  it("is the server input parser's rule for values and keys at any depth", () => {
+    expect(unstorableIn({ a: [1, 'ok', { b: 'x\u0000' }] })).toBe('text')
+    expect(unstorableIn({ a: { 'k\ud800': 1 } })).toBe('text')
+    expect(unstorableIn({ a: ['ok', 7, null, true], b: { c: '😀' } })).toBeUndefined()
   })
 })
 

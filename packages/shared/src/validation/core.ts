@@ -1,4 +1,6 @@
 import { z } from 'zod'
+// The one storable-text rule, shared with device messages.
+import { isStorableText } from '../protocol/device-json'
 
 /**
  * Every rule's message is an i18n key (`validation.*`): the console translates it next to the
@@ -11,43 +13,6 @@ export const INT32_MAX = 2_147_483_647
 
 /** The message of a text holding a character no database text can store. */
 export const UNSTORABLE_TEXT_KEY = 'validation.text_chars'
-
-/**
- * A NUL, or half of a UTF-16 surrogate pair without its other half: PostgreSQL's text and jsonb
- * refuse the first and UTF-8 cannot encode the second, so neither may reach a query.
- */
-const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-
-export function isStorableText(value: string): boolean {
-  return !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value)
-}
-
-/**
- * Where in a request's input a text (a value or an object key, at any depth) is not storable:
- * its path, or undefined when every text is. The server's input parser refuses such a request
- * before any schema runs, so no route can forget it; walked without recursion, so nesting depth
- * cannot exhaust the stack.
- */
-export function unstorableTextPath(input: unknown): string | undefined {
-  const pending: Array<{ value: unknown; path: string }> = [{ value: input, path: '' }]
-  for (let item = pending.pop(); item; item = pending.pop()) {
-    const { value, path } = item
-    if (typeof value === 'string') {
-      if (!isStorableText(value)) return path
-    } else if (Array.isArray(value)) {
-      for (const [index, element] of value.entries())
-        pending.push({ value: element, path: join(path, `${index}`) })
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [key, element] of Object.entries(value)) {
-        if (!isStorableText(key)) return path
-        pending.push({ value: element, path: join(path, key) })
-      }
-    }
-  }
-  return undefined
-}
-
-const join = (path: string, key: string) => (path ? `${path}.${key}` : key)
 
 /** Any text: a string (or `typeKey` when it is not one) that a database can store. */
 export function text(typeKey?: string) {
