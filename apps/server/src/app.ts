@@ -125,6 +125,7 @@ export async function buildApp(options: {
   const deviceDirectory = new DeviceDirectory(db, changes)
   const gateway = await startGateway({
     config: config.mqtt,
+    limits: config.deviceLimits,
     db,
     changes,
     directory: deviceDirectory,
@@ -189,7 +190,11 @@ export async function buildApp(options: {
     ...operatorRoutes({
       operator: new OperatorService({ db }),
       registration,
-      metrics: () => ({ ingest: gateway.ingest.counters, memory: process.memoryUsage() }),
+      metrics: () => ({
+        ingest: gateway.ingest.counters,
+        devices: gateway.metrics(),
+        memory: process.memoryUsage(),
+      }),
     }),
   ]
 

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
+import type { DeviceLimits } from './gateway/device-admission'
 import type { LoginThrottleSettings } from './modules/auth/login-throttle'
 
 /**
@@ -68,6 +69,17 @@ const environmentSchema = z.object({
   RATE_LIMIT_MAIL_PER_HOUR: positiveInt.default(10),
   // Each bind verifies a device-chosen scrypt hash (up to 64 MiB, a quarter of a second).
   RATE_LIMIT_BIND_PER_MINUTE: positiveInt.default(30),
+  // What one device may make the server do (docs/protocol.md, "Limits").
+  MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1024).max(268_435_455).default(131_072),
+  DEVICE_SHADOW_PER_SECOND: positiveInt.default(10),
+  DEVICE_JOBS_PER_SECOND: positiveInt.default(10),
+  DEVICE_TELEMETRY_PER_SECOND: positiveInt.default(1),
+  DEVICE_STATUS_PER_SECOND: positiveInt.default(1),
+  DEVICE_RPC_PER_SECOND: positiveInt.default(20),
+  DEVICE_BACKLOG: positiveInt.default(10),
+  DEVICE_MESSAGES_IN_FLIGHT: positiveInt.default(16),
+  DEVICE_MESSAGES_QUEUED: positiveInt.default(5000),
+  DEVICE_DISCONNECT_AFTER_REFUSALS: positiveInt.default(100),
 })
 
 export interface MailConfig {
@@ -89,7 +101,7 @@ export interface WechatConfig {
 
 /** The embedded broker (no `url`), or an external Mosquitto with dynamic security. */
 export type MqttConfig =
-  | { kind: 'embedded'; host: string; port: number; publicUrl: string | undefined }
+  | { kind: 'embedded'; host: string; port: number; publicUrl: string | undefined; maxPacketBytes: number }
   | { kind: 'external'; url: string; username: string; password: string; publicUrl: string | undefined }
 
 export interface Config {
@@ -117,6 +129,8 @@ export interface Config {
   /** undefined when the e-mail service is not configured */
   mail: MailConfig | undefined
   mqtt: MqttConfig
+  /** what one device may make the server do */
+  deviceLimits: DeviceLimits
   devices: {
     /** devices a tenant may bind unless its own limit says otherwise (§8 600000104) */
     defaultLimit: number
@@ -169,6 +183,19 @@ export function loadConfig(
     resetLinkTtlSeconds: e.RESET_LINK_TTL_MINUTES * 60,
     mail: mailConfig(e),
     mqtt: mqttConfig(e),
+    deviceLimits: {
+      perSecond: {
+        shadow: e.DEVICE_SHADOW_PER_SECOND,
+        jobs: e.DEVICE_JOBS_PER_SECOND,
+        telemetry: e.DEVICE_TELEMETRY_PER_SECOND,
+        status: e.DEVICE_STATUS_PER_SECOND,
+        rpc: e.DEVICE_RPC_PER_SECOND,
+      },
+      backlog: e.DEVICE_BACKLOG,
+      inFlight: e.DEVICE_MESSAGES_IN_FLIGHT,
+      queued: e.DEVICE_MESSAGES_QUEUED,
+      disconnectAfter: e.DEVICE_DISCONNECT_AFTER_REFUSALS,
+    },
     devices: {
       defaultLimit: e.DEVICE_LIMIT,
       telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
@@ -200,7 +227,13 @@ export function loadConfig(
 
 function mqttConfig(e: z.infer<typeof environmentSchema>): MqttConfig {
   if (!e.MQTT_URL)
-    return { kind: 'embedded', host: e.MQTT_HOST, port: e.MQTT_PORT, publicUrl: e.MQTT_PUBLIC_URL }
+    return {
+      kind: 'embedded',
+      host: e.MQTT_HOST,
+      port: e.MQTT_PORT,
+      publicUrl: e.MQTT_PUBLIC_URL,
+      maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
+    }
   if (!e.MQTT_USERNAME || !e.MQTT_PASSWORD) {
     throw new Error(
       'Invalid configuration: MQTT_URL needs MQTT_USERNAME and MQTT_PASSWORD (a dynamic-security admin)',

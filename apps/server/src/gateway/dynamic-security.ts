@@ -94,6 +94,18 @@ export class DynamicSecurity {
     )
   }
 
+  /**
+   * Ends the device's session without taking its identity: Mosquitto 2.0's dynamic security has
+   * no command to kick a client, but disabling one disconnects it, and enabling it again at once
+   * lets it connect again (into the same limits).
+   */
+  async disconnectDevice(thing: string): Promise<void> {
+    await this.run([
+      { command: 'disableClient', username: thing },
+      { command: 'enableClient', username: thing },
+    ])
+  }
+
   async revokeDevice(thing: string): Promise<void> {
     await this.run(
       [

@@ -37,6 +37,7 @@ describe('the embedded broker when a whole fleet leaves at once', () => {
       port: 0,
       service,
       credentials: { verify: async (_thing, secret) => secret === SECRET },
+      maxPacketBytes: 131_072,
     })
     url = `mqtt://127.0.0.1:${broker.port}`
     cloud = await CloudConnection.connect({ url, ...service })

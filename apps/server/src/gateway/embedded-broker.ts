@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net'
 import { devicePublishAllowed, deviceSubscribeAllowed, THING_NAME_PATTERN } from '@canopy/shared/protocol'
 import { Aedes, type Client } from 'aedes'
 import type { DeviceCredentials } from './device-credentials'
+import { PacketSizeGuard } from './packet-size-guard'
 import { persistenceWithRetainedLookup } from './retained-lookup'
 
 export interface ServiceAccount {
@@ -16,6 +17,8 @@ export interface EmbeddedBroker {
    * called once its secret is revoked or replaced, so nothing opened with the old one survives.
    */
   disconnectDevice(thing: string): void
+  /** connections dropped for announcing a packet over the maximum size */
+  readonly counters: { oversizedPackets: number }
   close(): Promise<void>
 }
 
@@ -35,6 +38,10 @@ export async function startEmbeddedBroker(options: {
   port: number
   service: ServiceAccount
   credentials: Pick<DeviceCredentials, 'verify'>
+  /** the largest MQTT packet a client may send, header included */
+  maxPacketBytes: number
+  /** hears of each connection dropped for an oversized packet (its client id, once known) */
+  onOversized?: (clientId: string | undefined) => void
 }): Promise<EmbeddedBroker> {
   // Device connections by thing name: the live session, and those whose secret is being checked
   // (a check that started before a revocation may still read the old secret).
@@ -109,7 +116,20 @@ export async function startEmbeddedBroker(options: {
       sessions.delete(identity.thing)
   })
 
-  const server: Server = createServer(broker.handle)
+  const counters = { oversizedPackets: 0 }
+  const server: Server = createServer((socket) => {
+    const client = broker.handle(socket)
+    // Attached after Aedes' 'readable' listener, a 'data' listener sees each chunk as Aedes reads
+    // it, without changing how it reads: the connection ends on the chunk that announces an
+    // oversized packet, before Aedes buffers more of it.
+    const guard = new PacketSizeGuard(options.maxPacketBytes)
+    socket.on('data', (chunk: Buffer) => {
+      if (guard.accept(chunk) || socket.destroyed) return
+      counters.oversizedPackets++
+      options.onOversized?.(client.id ?? undefined)
+      socket.destroy()
+    })
+  })
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -123,6 +143,7 @@ export async function startEmbeddedBroker(options: {
   const address = server.address()
   return {
     port: typeof address === 'object' && address ? address.port : options.port,
+    counters,
     disconnectDevice(thing) {
       for (const client of authenticating.get(thing) ?? []) withdrawn.add(client)
       const session = sessions.get(thing)

@@ -6,7 +6,9 @@ import type { Database } from '../db/client'
 import { sharedSecret } from '../db/secrets'
 import type { DeviceDirectory } from '../modules/devices/device-directory'
 import { CloudConnection } from './cloud-connection'
+import { DeviceAdmission, type DeviceLimits } from './device-admission'
 import { DeviceCredentials } from './device-credentials'
+import { DeviceRefusal, DeviceRefusals, type MessageKind } from './device-refusals'
 import { DynamicSecurity } from './dynamic-security'
 import { startEmbeddedBroker } from './embedded-broker'
 import { LeaderLock } from './leader'
@@ -19,6 +21,8 @@ import { TelemetryIngest } from './telemetry-ingest'
 export interface BrokerAccounts {
   grantDevice(thing: string, secret: string): Promise<void>
   revokeDevice(thing: string): Promise<void>
+  /** Ends the device's session (it may connect again): for a device over its limits. */
+  disconnectDevice(thing: string): Promise<void>
 }
 
 export interface Gateway {
@@ -28,12 +32,22 @@ export interface Gateway {
   shadows: ShadowService
   presence: Presence
   ingest: TelemetryIngest
+  /** what devices' messages were refused and why, what is in flight: for operators */
+  metrics(): GatewayMetrics
   /** where devices reach the broker, as this server sees it */
   brokerUrl: string
   close(): Promise<void>
 }
 
+export interface GatewayMetrics {
+  refusals: DeviceRefusals['counts']
+  suppressedLogLines: number
+  admission: DeviceAdmission['counters']
+  oversizedPackets: number | undefined
+}
+
 const SERVICE_USERNAME = 'canopy-cloud'
+const DISCONNECT_GRACE_MS = 500
 
 /**
  * The device side of the server: the broker (embedded, or an external Mosquitto whose device
@@ -42,6 +56,7 @@ const SERVICE_USERNAME = 'canopy-cloud'
  */
 export async function startGateway(deps: {
   config: MqttConfig
+  limits: DeviceLimits
   db: Database
   changes: ChangeFeed
   directory: DeviceDirectory
@@ -55,6 +70,8 @@ export async function startGateway(deps: {
   let connection: CloudConnection
   let accounts: BrokerAccounts
   let brokerUrl: string
+  let oversizedPackets: () => number | undefined = () => undefined
+  const refusals = new DeviceRefusals(deps.log)
 
   if (config.kind === 'embedded') {
     const credentials = new DeviceCredentials(db)
@@ -62,7 +79,20 @@ export async function startGateway(deps: {
       if (event.kind === 'device') credentials.forget(event.thing)
     })
     const service = { username: SERVICE_USERNAME, password: await sharedSecret(db, 'mqtt-service-password') }
-    const broker = await startEmbeddedBroker({ host: config.host, port: config.port, service, credentials })
+    const broker = await startEmbeddedBroker({
+      host: config.host,
+      port: config.port,
+      service,
+      credentials,
+      maxPacketBytes: config.maxPacketBytes,
+      onOversized: (clientId) =>
+        refusals.refuse(
+          clientId ?? 'unknown',
+          'telemetry',
+          '(packet)',
+          new DeviceRefusal('too-large', 'packet'),
+        ),
+    })
     stops.push(() => broker.close())
     brokerUrl = `mqtt://127.0.0.1:${broker.port}`
     connection = await CloudConnection.connect({ url: brokerUrl, ...service })
@@ -72,7 +102,12 @@ export async function startGateway(deps: {
       credentials.forget(thing)
       broker.disconnectDevice(thing)
     }
-    accounts = { grantDevice: withdraw, revokeDevice: withdraw }
+    accounts = {
+      grantDevice: withdraw,
+      revokeDevice: withdraw,
+      disconnectDevice: async (thing) => broker.disconnectDevice(thing),
+    }
+    oversizedPackets = () => broker.counters.oversizedPackets
   } else {
     brokerUrl = config.url
     await DynamicSecurity.ensureCloudRole(config)
@@ -87,31 +122,69 @@ export async function startGateway(deps: {
     publish,
   })
   const presence = new Presence({ db, directory: deps.directory })
-  const ingest = new TelemetryIngest({ db, directory: deps.directory, sampleSeconds: deps.sampleSeconds })
+  const ingest = new TelemetryIngest({
+    db,
+    directory: deps.directory,
+    sampleSeconds: deps.sampleSeconds,
+    onRowRefused: (deviceId, error) =>
+      refusals.refuse(
+        `device ${deviceId}`,
+        'telemetry',
+        '(flush)',
+        new DeviceRefusal('storage', describe(error)),
+      ),
+    onFlushFailed: (error) => refusals.refuse('(all devices)', 'telemetry', '(flush)', error),
+  })
   const rpc = new RpcClient(connection)
+  // A device past its limits is disconnected a moment later, so the `rejected` answers already
+  // sent reach it first and it can tell why.
+  const admission = new DeviceAdmission(deps.limits, (thing) => {
+    const disconnect = () =>
+      accounts.disconnectDevice(thing).catch((error) => refusals.refuse(thing, 'status', '(disconnect)', error))
+    setTimeout(disconnect, DISCONNECT_GRACE_MS).unref()
+  })
 
-  const byThing =
-    (handler: (thing: string, payload: Buffer) => unknown) =>
+  /**
+   * Every device message goes through here: admitted (or refused at once, counted, and answered
+   * by `onRefused` where the protocol has a reply), then handled in its turn; whatever its
+   * handler throws is counted and logged within bounds, a DeviceRefusal without its stack.
+   */
+  const fromDevice =
+    (
+      kind: MessageKind,
+      handler: (thing: string, payload: Buffer) => unknown,
+      onRefused?: (thing: string, payload: Buffer) => Promise<void>,
+    ) =>
     (topic: string, payload: Buffer): void => {
       const thing = thingOfTopic(topic)
       if (!thing) return
-      Promise.resolve(handler(thing, payload)).catch((error) =>
-        deps.log.error({ err: error, topic }, 'device message failed'),
-      )
+      const refused = admission.admit(thing, kind)
+      if (refused) {
+        refusals.refuse(thing, kind, topic, new DeviceRefusal(refused, `over the ${kind} limits`))
+        // A disconnected device hears no more answers, and the flood behind it costs no publishes.
+        if (onRefused && !admission.wasDisconnected(thing))
+          onRefused(thing, payload).catch((error) => refusals.refuse(thing, kind, topic, error))
+        return
+      }
+      admission
+        .run(thing, () => handler(thing, payload))
+        .catch((error) => refusals.refuse(thing, kind, topic, error))
     }
   const answerShadows = async () => {
     const [get, update, remove] = cloudSubscriptions.shadowRequests
+    const tooMany = (request: 'get' | 'update' | 'delete') => (thing: string, payload: Buffer) =>
+      shadows.tooManyRequests(thing, request, payload)
     await connection.on(
       get!,
-      byThing((thing, payload) => shadows.handleGet(thing, payload)),
+      fromDevice('shadow', (thing, payload) => shadows.handleGet(thing, payload), tooMany('get')),
     )
     await connection.on(
       update!,
-      byThing((thing, payload) => shadows.handleUpdate(thing, payload)),
+      fromDevice('shadow', (thing, payload) => shadows.handleUpdate(thing, payload), tooMany('update')),
     )
     await connection.on(
       remove!,
-      byThing((thing, payload) => shadows.handleDelete(thing, payload)),
+      fromDevice('shadow', (thing, payload) => shadows.handleDelete(thing, payload), tooMany('delete')),
     )
   }
   // Several instances share an external broker and a PostgreSQL server; an embedded broker is
@@ -128,13 +201,16 @@ export async function startGateway(deps: {
   const shared = (filter: string) => (sharedWith ? `$share/canopy/${filter}` : filter)
   await connection.on(
     shared(cloudSubscriptions.status),
-    byThing((thing, payload) => presence.handleStatus(thing, payload)),
+    fromDevice('status', (thing, payload) => presence.handleStatus(thing, payload)),
   )
   await connection.on(
     shared(cloudSubscriptions.telemetry),
-    byThing((thing, payload) => ingest.handle(thing, payload)),
+    fromDevice('telemetry', (thing, payload) => ingest.handle(thing, payload)),
   )
-  await connection.on(cloudSubscriptions.rpcResponses, (topic, payload) => rpc.handleResponse(topic, payload))
+  await connection.on(
+    cloudSubscriptions.rpcResponses,
+    fromDevice('rpc', (thing, payload) => rpc.handleResponse(thing, payload)),
+  )
 
   ingest.start()
   presence.startWatchdog()
@@ -145,6 +221,12 @@ export async function startGateway(deps: {
     shadows,
     presence,
     ingest,
+    metrics: () => ({
+      refusals: refusals.counts,
+      suppressedLogLines: refusals.suppressedLines,
+      admission: admission.counters,
+      oversizedPackets: oversizedPackets(),
+    }),
     brokerUrl,
     async close() {
       presence.stop()
@@ -153,4 +235,10 @@ export async function startGateway(deps: {
       for (const stop of stops.reverse()) await stop()
     },
   }
+}
+
+/** A database error in one short line: its SQLSTATE and message, never its parameters. */
+function describe(error: unknown): string {
+  const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: unknown; message?: unknown }
+  return `${String(cause?.code ?? '')} ${String(cause?.message ?? error)}`.trim()
 }

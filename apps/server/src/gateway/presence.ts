@@ -1,8 +1,9 @@
-import { statusMessage } from '@canopy/shared/protocol'
+import { readDevicePayload, statusMessage } from '@canopy/shared/protocol'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { deviceMetricsLatest, devices } from '../db/schema'
 import type { DeviceDirectory } from '../modules/devices/device-directory'
+import { DeviceRefusal, payloadRefusal } from './device-refusals'
 
 export const DEFAULT_TELEMETRY_INTERVAL = 30
 /** A device is offline after this many missed telemetry intervals (and a little slack). */
@@ -26,11 +27,14 @@ export class Presence {
     this.onlineListeners.push(listener)
   }
 
+  /** Files a device's status; refuses (throws a DeviceRefusal) what it cannot take. */
   async handleStatus(thing: string, payload: Buffer): Promise<void> {
+    const read = readDevicePayload(payload)
+    if (!read.ok) throw payloadRefusal(read.problem)
+    const parsed = statusMessage.safeParse(read.value)
+    if (!parsed.success) throw new DeviceRefusal('malformed', 'not a status message')
     const device = await this.deps.directory.find(thing)
-    if (!device) return
-    const parsed = statusMessage.safeParse(safeJson(payload))
-    if (!parsed.success) return
+    if (!device) throw new DeviceRefusal('unknown-device', 'no such device')
     const status = parsed.data
     const online = status.state === 'online'
     await this.deps.db
@@ -77,13 +81,5 @@ export class Presence {
 
   stop(): void {
     clearInterval(this.watchdog)
-  }
-}
-
-function safeJson(payload: Buffer): unknown {
-  try {
-    return JSON.parse(payload.toString('utf8'))
-  } catch {
-    return undefined
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { rpcResponse, topics } from '@canopy/shared/protocol'
+import { readDevicePayload, rpcResponse, topics } from '@canopy/shared/protocol'
 import type { CloudConnection } from './cloud-connection'
+import { DeviceRefusal, payloadRefusal } from './device-refusals'
 
 export class RpcTimeout extends Error {
   constructor(
@@ -59,16 +60,15 @@ export class RpcClient {
     return answered
   }
 
-  /** `cmd/canopy/+/res`: answers to this instance's calls (others' are not ours to settle). */
-  handleResponse(_topic: string, payload: Buffer): void {
-    let body: unknown
-    try {
-      body = JSON.parse(payload.toString('utf8'))
-    } catch {
-      return
-    }
-    const response = rpcResponse.safeParse(body)
-    if (!response.success) return
+  /**
+   * `cmd/canopy/+/res`: answers to this instance's calls (others' are not ours to settle). An
+   * answer that is no answer is refused (a DeviceRefusal); the call it meant times out.
+   */
+  handleResponse(_thing: string, payload: Buffer): void {
+    const read = readDevicePayload(payload)
+    if (!read.ok) throw payloadRefusal(read.problem)
+    const response = rpcResponse.safeParse(read.value)
+    if (!response.success) throw new DeviceRefusal('malformed', 'not a command answer')
     const pending = this.waiting.get(response.data.clientToken)
     if (!pending) return
     this.waiting.delete(response.data.clientToken)

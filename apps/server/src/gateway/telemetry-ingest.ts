@@ -1,7 +1,8 @@
-import { type TelemetryMessage, telemetryMessage } from '@canopy/shared/protocol'
+import { readDevicePayload, type TelemetryMessage, telemetryMessage } from '@canopy/shared/protocol'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import type { DeviceDirectory } from '../modules/devices/device-directory'
+import { DeviceRefusal, payloadRefusal } from './device-refusals'
 
 export interface IngestCounters {
   received: number
@@ -9,10 +10,20 @@ export interface IngestCounters {
   unknownDevice: number
   /** rows written to the latest-state table */
   written: number
+  /** rows the database refused one by one (the rest of their batch was written) */
+  refusedRows: number
+  /** flushes that failed for another reason (their reports wait for the next flush) */
+  failedFlushes: number
   /** messages parsed and waiting for the next flush */
   pending: number
   lastFlushMs: number
 }
+
+/** `sampled`: also one of the device's history samples */
+type Report = { id: number; at: Date; telemetry: TelemetryMessage; sampled: boolean }
+
+/** SQLSTATE classes of a row's own data (22 data exception, 23 integrity), not of the database. */
+const ROW_FAULT = /^2[23]/
 
 /**
  * Telemetry from devices (`dt/canopy/{thing}/telemetry`). Messages are coalesced per device and
@@ -30,6 +41,8 @@ export class TelemetryIngest {
     invalid: 0,
     unknownDevice: 0,
     written: 0,
+    refusedRows: 0,
+    failedFlushes: 0,
     pending: 0,
     lastFlushMs: 0,
   }
@@ -40,31 +53,32 @@ export class TelemetryIngest {
       directory: DeviceDirectory
       sampleSeconds: number
       flushEveryMs?: number
+      /** hears of a row the database refused, and of a flush that failed */
+      onRowRefused: (deviceId: number, error: unknown) => void
+      onFlushFailed: (error: unknown) => void
     },
   ) {}
 
-  handle(thing: string, payload: Buffer): void {
+  /** Files a report for the next flush; refuses (throws a DeviceRefusal) what it cannot take. */
+  async handle(thing: string, payload: Buffer): Promise<void> {
     this.counters.received++
-    let body: unknown
-    try {
-      body = JSON.parse(payload.toString('utf8'))
-    } catch {
+    const read = readDevicePayload(payload)
+    if (!read.ok) {
       this.counters.invalid++
-      return
+      throw payloadRefusal(read.problem)
     }
-    const parsed = telemetryMessage.safeParse(body)
+    const parsed = telemetryMessage.safeParse(read.value)
     if (!parsed.success) {
       this.counters.invalid++
-      return
+      throw new DeviceRefusal('malformed', 'not a telemetry message')
     }
-    void this.deps.directory.find(thing).then((device) => {
-      if (!device) {
-        this.counters.unknownDevice++
-        return
-      }
-      if (!this.pending.has(device.id)) this.counters.pending++
-      this.pending.set(device.id, { at: new Date(), telemetry: parsed.data })
-    })
+    const device = await this.deps.directory.find(thing)
+    if (!device) {
+      this.counters.unknownDevice++
+      throw new DeviceRefusal('unknown-device', 'no such device')
+    }
+    if (!this.pending.has(device.id)) this.counters.pending++
+    this.pending.set(device.id, { at: new Date(), telemetry: parsed.data })
   }
 
   start(): void {
@@ -72,9 +86,9 @@ export class TelemetryIngest {
     this.timer.unref()
   }
 
-  /** Writes what has arrived; one flush at a time. */
+  /** Writes what has arrived; one flush at a time. A failure is reported, never thrown. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write()).catch(() => {})
+    this.flushing = this.flushing.then(() => this.write()).catch((error) => this.deps.onFlushFailed(error))
     return this.flushing
   }
 
@@ -89,8 +103,47 @@ export class TelemetryIngest {
     this.pending = new Map()
     this.counters.pending = 0
     const started = performance.now()
-    const reports = [...batch].map(([id, { at, telemetry }]) => ({ id, at, telemetry }))
-    const due = new Set(this.dueForSample(reports.map((report) => [report.id, report.at.getTime()] as const)))
+    const due = new Set(this.dueForSample([...batch].map(([id, { at }]) => [id, at.getTime()] as const)))
+    const reports = [...batch].map(([id, { at, telemetry }]) => ({ id, at, telemetry, sampled: due.has(id) }))
+    try {
+      await this.writeIsolated(reports)
+    } catch (error) {
+      // Not a row's fault (the database is away, say): the reports wait for the next flush,
+      // unless a newer one of the same device has arrived meanwhile.
+      this.counters.failedFlushes++
+      for (const { id, at, telemetry } of reports) {
+        if (this.pending.has(id)) continue
+        this.pending.set(id, { at, telemetry })
+        this.counters.pending++
+      }
+      this.deps.onFlushFailed(error)
+    }
+    this.counters.lastFlushMs = performance.now() - started
+  }
+
+  /**
+   * Writes the batch in one statement; if the database refuses a row's data, halves the batch
+   * and tries again, down to the row at fault, which is refused and reported: one device's
+   * report can never keep the others' from being stored.
+   */
+  private async writeIsolated(reports: Report[]): Promise<void> {
+    try {
+      await this.writeBatch(reports)
+      this.counters.written += reports.length
+    } catch (error) {
+      if (!ROW_FAULT.test(sqlState(error))) throw error
+      if (reports.length === 1) {
+        this.counters.refusedRows++
+        this.deps.onRowRefused(reports[0]!.id, error)
+        return
+      }
+      const half = Math.ceil(reports.length / 2)
+      await this.writeIsolated(reports.slice(0, half))
+      await this.writeIsolated(reports.slice(half))
+    }
+  }
+
+  private async writeBatch(reports: Report[]): Promise<void> {
     // Each column goes as one array parameter (sql.param), unnested into rows by PostgreSQL.
     const column = (value: (report: (typeof reports)[number]) => unknown) => sql.param(reports.map(value))
     // One statement, so atomic by itself, and it holds the embedded database's one session only
@@ -105,7 +158,7 @@ export class TelemetryIngest {
         select * from unnest(${column((r) => r.id)}::int[], ${column((r) => r.at.toISOString())}::timestamptz[],
           ${column((r) => r.telemetry.cpu)}::real[], ${column((r) => r.telemetry.mem)}::real[],
           ${column((r) => r.telemetry.clients)}::int[], ${column((r) => Math.round(r.telemetry.uptime))}::bigint[],
-          ${column((r) => JSON.stringify(r.telemetry))}::jsonb[], ${column((r) => due.has(r.id))}::boolean[])
+          ${column((r) => JSON.stringify(r.telemetry))}::jsonb[], ${column((r) => r.sampled)}::boolean[])
       ), latest as (
         insert into device_metrics_latest (device_id, at, cpu, mem, clients, uptime, telemetry)
         select device_id, at, cpu, mem, clients, uptime, telemetry from reports
@@ -121,8 +174,6 @@ export class TelemetryIngest {
         on conflict do nothing
       )
       select 1`)
-    this.counters.written += reports.length
-    this.counters.lastFlushMs = performance.now() - started
   }
 
   private dueForSample(entries: ReadonlyArray<readonly [number, number]>): number[] {
@@ -136,4 +187,11 @@ export class TelemetryIngest {
     }
     return due
   }
+}
+
+/** The SQLSTATE of a database error (drizzle wraps the driver's in `cause`), or ''. */
+function sqlState(error: unknown): string {
+  const candidate = (error as { cause?: unknown })?.cause ?? error
+  const code = (candidate as { code?: unknown })?.code
+  return typeof code === 'string' ? code : ''
 }

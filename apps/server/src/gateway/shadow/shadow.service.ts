@@ -8,14 +8,21 @@ import {
   SHADOW_MAX_BYTES,
   SHADOW_MAX_DEPTH,
   type ShadowRejection,
-  shadowGetRequest,
-  shadowUpdateRequest,
   topics,
 } from '@canopy/shared/protocol'
 import type { Database } from '../../db/client'
 import { eachConcurrently } from '../../lib/concurrency'
 import type { DeviceDirectory } from '../../modules/devices/device-directory'
+import { DeviceRefusal } from '../device-refusals'
 import { type StoredShadow, shadowRepository } from './shadow.repository'
+import {
+  clientTokenIn,
+  ShadowRefusal as Refusal,
+  readTokenRequest,
+  readUpdateRequest,
+  refusal,
+  type UpdateRequest,
+} from './shadow-requests'
 
 type Publish = (topic: string, payload: unknown) => Promise<void>
 
@@ -24,22 +31,6 @@ export interface ShadowDocument {
   metadata: { desired: JsonObject; reported: JsonObject }
   version: number
   timestamp: number
-}
-
-/** A request the shadow refuses, with its AWS code (400 bad request, 409 version conflict…). */
-class Refusal extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-interface UpdateRequest {
-  state: { desired?: JsonObject | null; reported?: JsonObject | null }
-  clientToken?: string | undefined
-  version?: number | undefined
 }
 
 const now = () => Math.floor(Date.now() / 1000)
@@ -70,19 +61,18 @@ export class ShadowService {
     this.listeners.push(listener)
   }
 
-  /** `$aws/things/{thing}/shadow/update` from a device. */
+  /**
+   * `$aws/things/{thing}/shadow/update` from a device. A refusal answers on `update/rejected`
+   * and, when the device is at fault, is thrown on as a DeviceRefusal to be counted.
+   */
   async handleUpdate(thing: string, payload: Buffer): Promise<void> {
     const device = await this.deps.directory.find(thing)
-    if (!device) return
+    if (!device) throw new DeviceRefusal('unknown-device', 'no such device')
     let clientToken: string | undefined
     try {
-      if (payload.length > SHADOW_MAX_BYTES)
-        throw new Refusal(413, 'The payload exceeds the maximum size allowed')
-      const request = shadowUpdateRequest.safeParse(parseJson(payload))
-      if (!request.success) throw new Refusal(400, 'Missing required node: state')
-      clientToken = request.data.clientToken
-      // Parsed from JSON text, so its values are JSON values.
-      await this.update(thing, device.id, request.data as UpdateRequest)
+      const request = readUpdateRequest(payload)
+      clientToken = request.clientToken
+      await this.update(thing, device.id, request)
     } catch (error) {
       await this.reject(topics.shadow.updateRejected(thing), error, clientToken)
     }
@@ -141,12 +131,25 @@ export class ShadowService {
     return new Map([...stored].map(([id, shadow]) => [id, document(shadow)]))
   }
 
+  /**
+   * Answers a device's request on its `rejected` topic with 429 "Too many requests" (and its
+   * clientToken), when the device is over its rate for shadow requests.
+   */
+  async tooManyRequests(thing: string, request: 'get' | 'update' | 'delete', payload: Buffer): Promise<void> {
+    const topic = topics.shadow[`${request}Rejected`](thing)
+    await this.reject(topic, refusal('tooManyRequests', clientTokenIn(payload)), undefined)
+  }
+
   /** `$aws/things/{thing}/shadow/get` from a device. */
   async handleGet(thing: string, payload: Buffer): Promise<void> {
     const device = await this.deps.directory.find(thing)
-    if (!device) return
-    const request = shadowGetRequest.safeParse(payload.length ? parseJson(payload) : {})
-    const clientToken = request.success ? request.data.clientToken : undefined
+    if (!device) throw new DeviceRefusal('unknown-device', 'no such device')
+    let clientToken: string | undefined
+    try {
+      clientToken = readTokenRequest(payload).clientToken
+    } catch (error) {
+      return this.reject(topics.shadow.getRejected(thing), error, undefined)
+    }
     const stored = await shadowRepository(this.deps.db).find(device.id)
     if (!stored) {
       await this.reject(
@@ -165,9 +168,13 @@ export class ShadowService {
   /** `$aws/things/{thing}/shadow/delete` from a device (e.g. after a factory reset). */
   async handleDelete(thing: string, payload: Buffer): Promise<void> {
     const device = await this.deps.directory.find(thing)
-    if (!device) return
-    const request = shadowGetRequest.safeParse(payload.length ? parseJson(payload) : {})
-    const clientToken = request.success ? request.data.clientToken : undefined
+    if (!device) throw new DeviceRefusal('unknown-device', 'no such device')
+    let clientToken: string | undefined
+    try {
+      clientToken = readTokenRequest(payload).clientToken
+    } catch (error) {
+      return this.reject(topics.shadow.deleteRejected(thing), error, undefined)
+    }
     const stored = await shadowRepository(this.deps.db).find(device.id)
     if (!stored || !(await shadowRepository(this.deps.db).remove(device.id))) {
       await this.reject(
@@ -256,32 +263,30 @@ export class ShadowService {
     return updated
   }
 
+  /**
+   * AWS's ErrorResponse `{code, message, timestamp, clientToken?}` on the request's `rejected`
+   * topic; then an unexpected error is thrown on, and a device's fault thrown as a DeviceRefusal.
+   */
   private async reject(topic: string, error: unknown, clientToken: string | undefined) {
-    const refusal = error instanceof Refusal ? error : new Refusal(500, 'Internal service failure')
-    const rejection: ShadowRejection = { code: refusal.code, message: refusal.message, timestamp: now() }
-    if (clientToken) rejection.clientToken = clientToken
+    const refused = error instanceof Refusal ? error : new Refusal(500, 'Internal service failure')
+    const rejection: ShadowRejection = { code: refused.code, message: refused.message, timestamp: now() }
+    const token = refused.clientToken ?? clientToken
+    if (token) rejection.clientToken = token
     await this.deps.publish(topic, rejection)
     if (!(error instanceof Refusal)) throw error
+    if (refused.reason) throw new DeviceRefusal(refused.reason, `${refused.code} ${refused.message}`)
   }
 }
 
 /** AWS's limits on a shadow document: its size and its depth. */
 function withinLimits(shadow: StoredShadow): StoredShadow {
   if (JSON.stringify({ desired: shadow.desired, reported: shadow.reported }).length > SHADOW_MAX_BYTES) {
-    throw new Refusal(413, 'The payload exceeds the maximum size allowed')
+    throw refusal('tooLarge')
   }
   if (depthOf(shadow.desired) > SHADOW_MAX_DEPTH || depthOf(shadow.reported) > SHADOW_MAX_DEPTH) {
-    throw new Refusal(400, 'JSON contains too many levels of nesting; maximum is 6')
+    throw refusal('tooDeep')
   }
   return shadow
-}
-
-function parseJson(payload: Buffer): unknown {
-  try {
-    return JSON.parse(payload.toString('utf8'))
-  } catch {
-    throw new Refusal(400, 'Payload contains invalid json')
-  }
 }
 
 function sectionsOf(state: { desired?: JsonObject | null; reported?: JsonObject | null }) {

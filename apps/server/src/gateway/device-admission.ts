@@ -1,0 +1,143 @@
+import type { MessageKind, RefusalReason } from './device-refusals'
+
+/** The limits on what devices may make the server do (docs/protocol.md, "Limits"). */
+export interface DeviceLimits {
+  /** messages a device may send per second, by kind, with bursts of BURST_SECONDS' worth */
+  perSecond: Record<MessageKind, number>
+  /** a device's messages waiting or being handled at once; more are refused */
+  backlog: number
+  /** device messages handled at once, all devices together */
+  inFlight: number
+  /** device messages waiting for their turn, all devices together; more are refused */
+  queued: number
+  /** refusals within a minute after which the device is disconnected */
+  disconnectAfter: number
+}
+
+/** A burst may spend this many seconds' worth of a kind's rate at once (at least MIN_BURST). */
+const BURST_SECONDS = 2
+const MIN_BURST = 5
+const WINDOW_MS = 60_000
+
+interface Bucket {
+  tokens: number
+  at: number
+}
+
+interface Strikes {
+  since: number
+  count: number
+  disconnected: boolean
+}
+
+/**
+ * What keeps one device from taking the server from the others: a token bucket per device and
+ * kind of message, a bounded backlog per device, and a bounded number of device messages
+ * handled (and waiting) at once, so the HTTP API keeps its share of the database. A device
+ * over its limits has its messages refused (the caller answers with a `rejected` reply where
+ * the protocol has one), and past `disconnectAfter` refusals in a minute it is disconnected.
+ */
+export class DeviceAdmission {
+  readonly counters = { admitted: 0, disconnected: 0, inFlight: 0, queued: 0, peakQueued: 0 }
+  private readonly buckets = new Map<string, Bucket>()
+  private readonly backlogs = new Map<string, number>()
+  private readonly strikes = new Map<string, Strikes>()
+  private readonly waiting: Array<() => void> = []
+  private lastSweep: number
+
+  constructor(
+    private readonly limits: DeviceLimits,
+    private readonly disconnect: (thing: string) => void,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.lastSweep = now()
+  }
+
+  /** Whether the device's message may be handled; the refusal's reason if not (counted as a strike). */
+  admit(thing: string, kind: MessageKind): RefusalReason | undefined {
+    const now = this.now()
+    if (now - this.lastSweep >= WINDOW_MS) this.sweep(now)
+    const refusal = this.refusalOf(thing, kind, now)
+    if (refusal) this.strike(thing, now)
+    else this.counters.admitted++
+    return refusal
+  }
+
+  /** Runs an admitted message's work in its turn (at most `inFlight` at once, first come first served). */
+  run(thing: string, work: () => Promise<unknown> | unknown): Promise<void> {
+    this.backlogs.set(thing, (this.backlogs.get(thing) ?? 0) + 1)
+    return new Promise<void>((resolve, reject) => {
+      const start = () => {
+        this.counters.inFlight++
+        Promise.resolve()
+          .then(work)
+          .then(() => resolve(), reject)
+          .finally(() => {
+            this.counters.inFlight--
+            const left = (this.backlogs.get(thing) ?? 1) - 1
+            if (left > 0) this.backlogs.set(thing, left)
+            else this.backlogs.delete(thing)
+            const next = this.waiting.shift()
+            if (next) {
+              this.counters.queued--
+              next()
+            }
+          })
+      }
+      if (this.counters.inFlight < this.limits.inFlight) return start()
+      this.waiting.push(start)
+      this.counters.queued++
+      this.counters.peakQueued = Math.max(this.counters.peakQueued, this.counters.queued)
+    })
+  }
+
+  /** Whether the device was disconnected for its refusals in the current minute. */
+  wasDisconnected(thing: string): boolean {
+    return this.strikes.get(thing)?.disconnected ?? false
+  }
+
+  private refusalOf(thing: string, kind: MessageKind, now: number): RefusalReason | undefined {
+    if ((this.backlogs.get(thing) ?? 0) >= this.limits.backlog) return 'backlog'
+    if (this.counters.queued >= this.limits.queued) return 'overloaded'
+    const rate = this.limits.perSecond[kind]
+    const burst = burstOf(rate)
+    const key = `${thing}/${kind}`
+    const bucket = this.buckets.get(key) ?? { tokens: burst, at: now }
+    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * rate)
+    bucket.at = now
+    this.buckets.set(key, bucket)
+    if (bucket.tokens < 1) return 'throttled'
+    bucket.tokens--
+    return undefined
+  }
+
+  private strike(thing: string, now: number): void {
+    let strikes = this.strikes.get(thing)
+    if (!strikes || now - strikes.since >= WINDOW_MS) {
+      strikes = { since: now, count: 0, disconnected: false }
+      this.strikes.set(thing, strikes)
+    }
+    strikes.count++
+    if (strikes.count > this.limits.disconnectAfter && !strikes.disconnected) {
+      strikes.disconnected = true
+      this.counters.disconnected++
+      this.disconnect(thing)
+    }
+  }
+
+  /** Forgets full buckets and old strikes, so memory follows the devices active in the last minute. */
+  private sweep(now: number): void {
+    this.lastSweep = now
+    for (const [key, bucket] of this.buckets) {
+      const kind = key.slice(key.lastIndexOf('/') + 1) as MessageKind
+      const rate = this.limits.perSecond[kind]
+      if (bucket.tokens + ((now - bucket.at) / 1000) * rate >= burstOf(rate)) this.buckets.delete(key)
+    }
+    for (const [thing, strikes] of this.strikes)
+      if (now - strikes.since >= WINDOW_MS) this.strikes.delete(thing)
+  }
+}
+
+function burstOf(rate: number): number {
+  return Math.max(MIN_BURST, rate * BURST_SECONDS)
+}
