@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { DeviceAdmission, type DeviceLimits } from './device-admission'
+
+const limits: DeviceLimits = {
+  perSecond: { shadow: 10, jobs: 10, telemetry: 1, status: 1, rpc: 20 },
+  backlog: 3,
+  inFlight: 2,
+  queued: 4,
+  disconnectAfter: 5,
+}
+
+function admission(overrides: Partial<DeviceLimits> = {}) {
+  let now = 0
+  const disconnected: string[] = []
+  const gate = new DeviceAdmission(
+    { ...limits, ...overrides },
+    (thing) => disconnected.push(thing),
+    () => now,
+  )
+  return { gate, disconnected, advance: (ms: number) => (now += ms) }
+}
+
+describe('device admission', () => {
+  it('lets a burst through, then the rate, per device and kind', () => {
+    const { gate, advance } = admission()
+    const taken = Array.from({ length: 25 }, () => gate.admit('a', 'shadow'))
+    expect(taken.filter((refusal) => refusal === undefined)).toHaveLength(20)
+    expect(taken.at(-1)).toBe('throttled')
+    // another device, and another kind of the same device, have their own buckets
+    expect(gate.admit('b', 'shadow')).toBeUndefined()
+    expect(gate.admit('a', 'telemetry')).toBeUndefined()
+    advance(1000)
+    expect(
+      Array.from({ length: 11 }, () => gate.admit('a', 'shadow')).filter((r) => r === undefined),
+    ).toHaveLength(10)
+  })
+
+  it('disconnects a device once, past its refusals in a minute', () => {
+    const { gate, disconnected, advance } = admission()
+    for (let index = 0; index < 30; index++) gate.admit('a', 'telemetry')
+    expect(disconnected).toEqual(['a'])
+    expect(gate.wasDisconnected('a')).toBe(true)
+    advance(60_000)
+    gate.admit('a', 'telemetry')
+    expect(gate.wasDisconnected('a')).toBe(false)
+  })
+
+  it('runs at most inFlight at once, in order, and bounds each device’s backlog and the queue', async () => {
+    const { gate } = admission({ perSecond: { shadow: 1000, jobs: 1, telemetry: 1, status: 1, rpc: 1 } })
+    const release: Array<() => void> = []
+    const started: number[] = []
+    const work = (id: number) => () =>
+      new Promise<void>((resolve) => {
+        started.push(id)
+        release.push(resolve)
+      })
+    const done = [0, 1, 2].map((id) => gate.run('a', work(id)))
+    const settle = () => new Promise((resolve) => setImmediate(resolve))
+    await settle()
+    expect(started).toEqual([0, 1])
+    expect(gate.admit('a', 'shadow')).toBe('backlog')
+    for (const thing of ['b', 'c', 'd']) void gate.run(thing, work(9))
+    expect(gate.counters.queued).toBe(4)
+    expect(gate.admit('e', 'shadow')).toBe('overloaded')
+    release.shift()!()
+    await done[0]
+    await settle()
+    expect(started).toEqual([0, 1, 2])
+  })
+})
