@@ -205,7 +205,13 @@ export class VirtualDevice {
     })
     this.client = client
     this.log.write('canopy', `connected to ${url}`)
-    client.on('message', (topic, payload) => void this.receive(topic, payload))
+    client.on('message', (topic, payload) =>
+      // A connection lost while answering (the cloud went away mid-apply) is the device's to log:
+      // the cloud sends the change again when it is back.
+      this.receive(topic, payload).catch((error: Error) =>
+        this.log.write('canopy', `could not answer on ${topic}: ${error.message}`),
+      ),
+    )
     client.on('close', () => {
       // A broker that went away: try again, as a device would, while it is meant to run.
       if (this.client === client && this.running) setTimeout(() => void this.reconnect(client), 3000)

@@ -425,6 +425,11 @@ export const deviceSettings = pgTable(
     reason: text('reason'),
     /** the section as it was before the change (secrets left out), for revert */
     previous: jsonb('previous'),
+    /**
+     * what the device must report for the change to be in sync: the change's values, secrets as
+     * the hashes a device reports (null only on rows from before it was kept)
+     */
+    expected: jsonb('expected'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     requestedBy: integer('requested_by').references(() => accounts.id, { onDelete: 'set null' }),
     operationId: integer('operation_id'),

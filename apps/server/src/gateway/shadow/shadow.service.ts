@@ -10,7 +10,7 @@ import {
   type ShadowRejection,
   topics,
 } from '@canopy/shared/protocol'
-import type { Database } from '../../db/client'
+import type { Database, Executor } from '../../db/client'
 import { eachConcurrently } from '../../lib/concurrency'
 import type { DeviceDirectory } from '../../modules/devices/device-directory'
 import { DeviceRefusal } from '../device-refusals'
@@ -44,6 +44,16 @@ const EMPTY: StoredShadow = { desired: {}, reported: {}, metadata: { desired: {}
  * cloud writes `desired` through `updateDesired`, which behaves as an update request would.
  */
 export type ShadowListener = (deviceId: number, document: ShadowDocument) => void
+
+/** A batch's desired state, stored in a transaction that has not necessarily committed yet. */
+export interface StoredDesired {
+  /** each device's shadow before the change, by device id */
+  previous: Map<number, ShadowDocument>
+  /** the version each device's change was stored as, by device id */
+  versions: Map<number, number>
+  /** tells each device of its change: only ever after the transaction commits */
+  announce(): Promise<void>
+}
 
 export class ShadowService {
   private readonly listeners: ShadowListener[] = []
@@ -79,46 +89,62 @@ export class ShadowService {
   }
 
   /** The cloud's side: sets desired state, as an update request carrying `desired` would. */
-  async updateDesired(
-    thing: string,
-    desired: JsonObject,
-    /** runs once the new version is stored, before the device hears of it */
-    onStored?: (version: number) => Promise<void>,
-  ): Promise<ShadowDocument> {
+  async updateDesired(thing: string, desired: JsonObject): Promise<ShadowDocument> {
     const device = await this.deps.directory.find(thing)
     if (!device) throw new Error(`unknown thing ${thing}`)
-    return this.update(thing, device.id, { state: { desired } }, onStored)
+    return this.update(thing, device.id, { state: { desired } })
   }
 
   /**
-   * The cloud's side for a batch: one transaction stores every device's new desired state, then
-   * each device hears of it exactly as of a single update.
+   * The cloud's side for a batch, inside the caller's transaction (so the change commits with
+   * whatever else records it, or not at all): stores every device's new desired state. The
+   * devices hear nothing until the caller calls `announce`, after its commit.
    */
-  async updateDesiredMany(
+  async storeDesiredMany(
+    tx: Executor,
     targets: ReadonlyArray<{ thing: string; deviceId: number }>,
     desired: JsonObject,
-    /** runs once the new versions (by device id) are stored, before the devices hear of them */
-    onStored?: (versions: Map<number, number>) => Promise<void>,
-  ): Promise<void> {
+  ): Promise<StoredDesired> {
     const timestamp = now()
     const request: UpdateRequest = { state: { desired } }
-    const changes = await this.deps.db.transaction(async (tx) => {
-      const shadows = shadowRepository(tx)
-      const locked = await shadows.findManyForUpdate(targets.map((target) => target.deviceId))
-      const changes = targets.map((target) => {
-        const previous = locked.get(target.deviceId) ?? EMPTY
-        return { target, previous, current: withinLimits(applyUpdate(previous, request.state, timestamp)) }
-      })
-      await shadows.saveMany(
-        changes.map(({ target, current }) => ({ deviceId: target.deviceId, shadow: current })),
-      )
-      return changes
+    const shadows = shadowRepository(tx)
+    const locked = await shadows.findManyForUpdate(targets.map((target) => target.deviceId))
+    const changes = targets.map((target) => {
+      const previous = locked.get(target.deviceId) ?? EMPTY
+      return { target, previous, current: withinLimits(applyUpdate(previous, request.state, timestamp)) }
     })
-    await onStored?.(new Map(changes.map(({ target, current }) => [target.deviceId, current.version])))
-    // Each device's messages stay in order; devices go in parallel (each publish awaits its ack).
-    await eachConcurrently(changes, ANNOUNCE_AT_ONCE, ({ target, previous, current }) =>
-      this.announce(target.thing, target.deviceId, request, previous, current, timestamp),
+    await shadows.saveMany(
+      changes.map(({ target, current }) => ({ deviceId: target.deviceId, shadow: current })),
     )
+    return {
+      previous: new Map(
+        changes.map(({ target, previous }) => [target.deviceId, document(previous, timestamp)]),
+      ),
+      versions: new Map(changes.map(({ target, current }) => [target.deviceId, current.version])),
+      // Each device's messages stay in order; devices go in parallel (each publish awaits its ack).
+      announce: () =>
+        eachConcurrently(changes, ANNOUNCE_AT_ONCE, ({ target, previous, current }) =>
+          this.announce(target.thing, target.deviceId, request, previous, current, timestamp),
+        ),
+    }
+  }
+
+  /**
+   * Sends a device its delta again when desired still asks what it does not report. A change
+   * committed just before a crash was never announced, and a device that stayed connected to an
+   * external broker through the crash never asks for its shadow again.
+   */
+  async remind(thing: string, deviceId: number): Promise<void> {
+    const stored = await shadowRepository(this.deps.db).find(deviceId)
+    if (!stored) return
+    const delta = computeDelta(stored.desired, stored.reported)
+    if (Object.keys(delta).length === 0) return
+    await this.deps.publish(topics.shadow.updateDelta(thing), {
+      state: delta,
+      metadata: pick(stored.metadata.desired, delta),
+      version: stored.version,
+      timestamp: now(),
+    })
   }
 
   async read(deviceId: number): Promise<ShadowDocument | undefined> {
@@ -191,12 +217,8 @@ export class ShadowService {
     })
   }
 
-  private async update(
-    thing: string,
-    deviceId: number,
-    request: UpdateRequest,
-    onStored?: (version: number) => Promise<void>,
-  ): Promise<ShadowDocument> {
+  /** Stores the update, and only once it is committed tells the device it was accepted. */
+  private async update(thing: string, deviceId: number, request: UpdateRequest): Promise<ShadowDocument> {
     const timestamp = now()
     const { previous, current } = await this.deps.db.transaction(async (tx) => {
       const shadows = shadowRepository(tx)
@@ -208,7 +230,6 @@ export class ShadowService {
       await shadows.save(deviceId, current)
       return { previous, current }
     })
-    await onStored?.(current.version)
     return this.announce(thing, deviceId, request, previous, current, timestamp)
   }
 

@@ -1,5 +1,5 @@
 import type { JsonObject } from '@canopy/shared/protocol'
-import type { Database } from '../../db/client'
+import type { Database, Executor } from '../../db/client'
 import type { Principal } from '../auth/principal'
 import { type OperationStatus, operationsRepository } from './operations.repository'
 
@@ -16,31 +16,28 @@ export interface OperationTarget {
 export class OperationLog {
   constructor(private readonly db: Database) {}
 
-  async record(
+  /**
+   * The log's writes inside the caller's transaction, so a record commits together with the
+   * change it records (a batch's log, sync state and desired state), or not at all.
+   */
+  within(tx: Executor): OperationWriter {
+    return operationWriter(tx)
+  }
+
+  /** Records an operation on its own: the operation and its targets commit together. */
+  record(
     principal: Principal,
     action: string,
     targets: readonly OperationTarget[],
     detail: JsonObject,
     status: OperationStatus = 'pending',
   ): Promise<number> {
-    const operations = operationsRepository(this.db)
-    const operationId = await operations.insert({
-      tenantId: principal.account.tenantId,
-      accountId: principal.account.id,
-      accountName: principal.account.username,
-      action,
-      detail,
-      result: status === 'applying' ? 'pending' : status,
-    })
-    await operations.addTargets(
-      operationId,
-      targets.map((target) => ({ deviceId: target.id, mac: target.mac, status })),
-    )
-    return operationId
+    return this.db.transaction((tx) => operationWriter(tx).record(principal, action, targets, detail, status))
   }
 
+  /** Sets one device's outcome and the operation's, together. */
   settle(operationId: number, deviceId: number, status: OperationStatus, reason?: string): Promise<void> {
-    return operationsRepository(this.db).settle(operationId, deviceId, status, reason)
+    return this.db.transaction((tx) => operationWriter(tx).settle(operationId, deviceId, status, reason))
   }
 
   /** An operation of the caller's tenant with each device's outcome (batch progress). */
@@ -62,5 +59,39 @@ export class OperationLog {
         updated_at: target.updatedAt.toISOString(),
       })),
     }
+  }
+}
+
+export type OperationWriter = ReturnType<typeof operationWriter>
+
+/** The log's writes on one executor (a transaction the caller owns). */
+function operationWriter(db: Executor) {
+  const operations = operationsRepository(db)
+  return {
+    async record(
+      principal: Principal,
+      action: string,
+      targets: readonly OperationTarget[],
+      detail: JsonObject,
+      status: OperationStatus = 'pending',
+    ): Promise<number> {
+      const operationId = await operations.insert({
+        tenantId: principal.account.tenantId,
+        accountId: principal.account.id,
+        accountName: principal.account.username,
+        action,
+        detail,
+        result: status === 'applying' ? 'pending' : status,
+      })
+      await operations.addTargets(
+        operationId,
+        targets.map((target) => ({ deviceId: target.id, mac: target.mac, status })),
+      )
+      return operationId
+    },
+
+    settle(operationId: number, deviceId: number, status: OperationStatus, reason?: string): Promise<void> {
+      return operations.settle(operationId, deviceId, status, reason)
+    },
   }
 }

@@ -19,8 +19,13 @@ export function operationsRepository(db: Executor) {
       await db.insert(operationTargets).values(targets.map((target) => ({ operationId, ...target })))
     },
 
-    /** Sets one device's outcome, then the operation's: pending while any is, else success, failed or partial. */
+    /**
+     * Sets one device's outcome, then the operation's: pending while any is, else success, failed
+     * or partial. Run it in a transaction: the operation's row is locked first, so two devices
+     * settling at once each count the other's outcome (the second waits for the first's commit).
+     */
     async settle(operationId: number, deviceId: number, status: OperationStatus, reason?: string) {
+      await db.execute(sql`select 1 from operation_logs where id = ${operationId} for update`)
       await db
         .update(operationTargets)
         .set({ status, reason: reason ?? null, updatedAt: sql`now()` })

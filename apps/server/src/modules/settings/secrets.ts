@@ -24,7 +24,7 @@ export function withoutSecrets(section: JsonObject): JsonObject {
  * device reports its hash.
  */
 export function pendingDelta(desired: JsonObject, reported: JsonObject): JsonObject {
-  return computeDelta(hashSecrets(desired), reported)
+  return computeDelta(asReported(desired), reported)
 }
 
 /** A patch that deletes the secrets of desired (null), once the device has applied them. */
@@ -40,15 +40,16 @@ export function secretScrub(desired: JsonObject): JsonObject | undefined {
   return Object.keys(patch).length > 0 ? patch : undefined
 }
 
-function hashSecrets(section: JsonObject): JsonObject {
+/** A section as a device reports it once applied: each secret as the hash the device reports. */
+export function asReported(section: JsonObject): JsonObject {
   const hashed: JsonObject = {}
   for (const [key, value] of Object.entries(section)) {
     if (key === SECRET && typeof value === 'string') hashed[HASH] = reportedSecretHash(value)
     else
       hashed[key] = isJsonObject(value)
-        ? hashSecrets(value)
+        ? asReported(value)
         : Array.isArray(value)
-          ? value.map((item) => (isJsonObject(item) ? hashSecrets(item) : item))
+          ? value.map((item) => (isJsonObject(item) ? asReported(item) : item))
           : value
   }
   return hashed

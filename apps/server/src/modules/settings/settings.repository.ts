@@ -1,5 +1,5 @@
 import type { JsonObject } from '@canopy/shared/protocol'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { deviceSettings } from '../../db/schema'
 
@@ -17,10 +17,14 @@ export function settingsRepository(db: Executor) {
         previous: JsonObject
         requestedBy: number
         operationId: number
+        /** what the device must report (secrets as their hashes) for the section to be in sync */
+        expected: JsonObject
+        /** the shadow version the change was stored as */
+        desiredVersion: number
       }>,
     ): Promise<void> {
       if (changes.length === 0) return
-      const stamp = { reason: null, desiredVersion: null, requestedAt: sql`now()`, updatedAt: sql`now()` }
+      const stamp = { reason: null, requestedAt: sql`now()`, updatedAt: sql`now()` }
       await db
         .insert(deviceSettings)
         .values(changes.map((change) => ({ ...change, ...stamp })))
@@ -31,6 +35,8 @@ export function settingsRepository(db: Executor) {
             previous: sql`excluded.previous`,
             requestedBy: sql`excluded.requested_by`,
             operationId: sql`excluded.operation_id`,
+            expected: sql`excluded.expected`,
+            desiredVersion: sql`excluded.desired_version`,
             ...stamp,
           },
         })
@@ -58,27 +64,17 @@ export function settingsRepository(db: Executor) {
       return row
     },
 
-    /** The shadow versions a batch's change was written as, by device id, in one statement. */
-    async recordVersions(section: string, versions: Map<number, number>): Promise<void> {
-      if (versions.size === 0) return
-      const rows = sql.join(
-        [...versions].map(([deviceId, version]) => sql`(${deviceId}::int, ${version}::int)`),
-        sql`, `,
-      )
-      await db.execute(sql`
-        update ${deviceSettings} set desired_version = v.version
-        from (values ${rows}) as v(device_id, version)
-        where ${deviceSettings.deviceId} = v.device_id and ${deviceSettings.section} = ${section}`)
-    },
-
-    /** Moves a section on, unless it has moved on already (another instance, or a newer change). */
+    /**
+     * Moves a section's change on, unless it has moved on already (another instance) or a newer
+     * change replaced it: `operationId` names the change the caller looked at.
+     */
     async advance(
-      deviceId: number,
-      section: string,
+      change: { deviceId: number; section: string; operationId: number | null },
       from: SettingsStatus[],
       to: SettingsStatus,
       reason?: string,
     ) {
+      const { deviceId, section, operationId } = change
       const rows = await db
         .update(deviceSettings)
         .set({ status: to, reason: reason ?? null, updatedAt: sql`now()` })
@@ -87,6 +83,9 @@ export function settingsRepository(db: Executor) {
             eq(deviceSettings.deviceId, deviceId),
             eq(deviceSettings.section, section),
             inArray(deviceSettings.status, from),
+            operationId === null
+              ? isNull(deviceSettings.operationId)
+              : eq(deviceSettings.operationId, operationId),
           ),
         )
         .returning({ operationId: deviceSettings.operationId })

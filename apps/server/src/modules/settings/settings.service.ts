@@ -1,6 +1,6 @@
 import type { DeviceAction } from '@canopy/shared/batch-rules'
 import { ErrorCode } from '@canopy/shared/errors'
-import { isJsonObject, type JsonObject, wifiOptionsFor } from '@canopy/shared/protocol'
+import { computeDelta, isJsonObject, type JsonObject, wifiOptionsFor } from '@canopy/shared/protocol'
 import type { SettingsSection } from '@canopy/shared/validation'
 import type { Database } from '../../db/client'
 import type { ShadowDocument, ShadowService } from '../../gateway/shadow/shadow.service'
@@ -12,8 +12,8 @@ import type { DevicesService } from '../devices/devices.service'
 import { type ProductRow, productsRepository } from '../devices/products.repository'
 import type { OperationLog } from '../operations/operation-log'
 import { checkAgainstModel, productOptionsOf } from './model-limits'
-import { pendingDelta, secretScrub, withoutSecrets } from './secrets'
-import { type SettingsStatus, settingsRepository } from './settings.repository'
+import { asReported, pendingDelta, secretScrub, withoutSecrets } from './secrets'
+import { type SettingsRow, type SettingsStatus, settingsRepository } from './settings.repository'
 
 /** The shared batch rules a settings change can follow (packages/shared/src/batch-rules.ts). */
 export type SettingsRule = Extract<DeviceAction, 'wifi' | 'timedReboot' | 'led' | 'settings'>
@@ -66,41 +66,46 @@ export class SettingsService {
       )
     }
 
-    const shadows = await this.deps.shadows.readMany(devices.map((device) => device.id))
-    const before = new Map(
-      devices.map((device) => [device.id, reportedSection(shadows.get(device.id), change.section)]),
-    )
     // A batch is all online (checked above); a single device may wait offline for its change.
     const status: SettingsStatus = devices.every((device) => device.status === 'online')
       ? 'applying'
       : 'pending'
-    const operationId = await this.deps.log.record(
-      principal,
-      change.action,
-      devices.map((device) => ({ id: device.id, mac: device.mac })),
-      {
-        section: change.section,
-        after: withoutSecrets(change.values),
-        before: devices.length === 1 ? before.get(devices[0]!.id)! : null,
-      },
-      status,
-    )
-    const settings = settingsRepository(this.deps.db)
-    await settings.start(
-      devices.map((device) => ({
-        deviceId: device.id,
-        section: change.section,
+    const expected = asReported(change.values)
+    // One unit of work: the desired state, the operation's record and each section's sync state
+    // commit together or not at all; the devices hear of it only after the commit.
+    const { operationId, stored } = await this.deps.db.transaction(async (tx) => {
+      const stored = await this.deps.shadows.storeDesiredMany(
+        tx,
+        devices.map((device) => ({ thing: device.thingName, deviceId: device.id })),
+        { [change.section]: change.values },
+      )
+      const before = (device: DeviceRow) => reportedSection(stored.previous.get(device.id), change.section)
+      const operationId = await this.deps.log.within(tx).record(
+        principal,
+        change.action,
+        devices.map((device) => ({ id: device.id, mac: device.mac })),
+        {
+          section: change.section,
+          after: withoutSecrets(change.values),
+          before: devices.length === 1 ? before(devices[0]!) : null,
+        },
         status,
-        previous: before.get(device.id)!,
-        requestedBy: principal.account.id,
-        operationId,
-      })),
-    )
-    await this.deps.shadows.updateDesiredMany(
-      devices.map((device) => ({ thing: device.thingName, deviceId: device.id })),
-      { [change.section]: change.values },
-      (versions) => settings.recordVersions(change.section, versions),
-    )
+      )
+      await settingsRepository(tx).start(
+        devices.map((device) => ({
+          deviceId: device.id,
+          section: change.section,
+          status,
+          previous: before(device),
+          requestedBy: principal.account.id,
+          operationId,
+          expected,
+          desiredVersion: stored.versions.get(device.id)!,
+        })),
+      )
+      return { operationId, stored }
+    })
+    await stored.announce()
     return { operation_id: operationId }
   }
 
@@ -152,43 +157,66 @@ export class SettingsService {
     })
   }
 
-  /** After every shadow update: sections the device now shows are in sync; refused ones failed. */
+  /**
+   * After every shadow update: a section whose change the device now reports is in sync, one it
+   * refused failed. Only the device's `reported` counts, compared with what the change asked
+   * (a device that publishes something else, or comes online, settles nothing).
+   */
   async follow(deviceId: number, document: ShadowDocument): Promise<void> {
-    const settings = settingsRepository(this.deps.db)
-    for (const row of await settings.unsettled(deviceId)) {
-      const desired = document.state.desired[row.section]
-      const reported = document.state.reported[row.section]
+    for (const row of await settingsRepository(this.deps.db).unsettled(deviceId)) {
       const failure = failureOf(document.state.reported, row.section, row.desiredVersion)
       if (failure) {
-        const moved = await settings.advance(
-          deviceId,
-          row.section,
-          ['pending', 'applying'],
-          'failed',
-          failure,
-        )
-        if (moved?.operationId) await this.deps.log.settle(moved.operationId, deviceId, 'failed', failure)
+        await this.settle(row, 'failed', failure)
         continue
       }
-      if (!isJsonObject(desired)) continue
-      if (Object.keys(pendingDelta(desired, isJsonObject(reported) ? reported : {})).length > 0) continue
+      const desired = document.state.desired[row.section]
+      const section = document.state.reported[row.section]
+      const reported = isJsonObject(section) ? section : {}
+      const outstanding = isJsonObject(row.expected)
+        ? computeDelta(row.expected as JsonObject, reported)
+        : // A row from before the change's values were kept: what desired asks now.
+          isJsonObject(desired)
+          ? pendingDelta(desired, reported)
+          : undefined
+      if (!outstanding || Object.keys(outstanding).length > 0) continue
       // The device holds the secret now (its reported hash matches): the clear copy goes before
       // the section is called in sync, so "in sync" never shows while the cloud keeps a password.
       // (The scrub's new document may settle the section first; `advance` lets one win.)
-      const scrub = secretScrub(desired)
+      const scrub = isJsonObject(desired) ? secretScrub(desired) : undefined
       const device = scrub ? await devicesRepository(this.deps.db).findById(deviceId) : undefined
       if (scrub && device) await this.deps.shadows.updateDesired(device.thingName, { [row.section]: scrub })
-      const moved = await settings.advance(deviceId, row.section, ['pending', 'applying'], 'in_sync')
-      if (moved?.operationId) await this.deps.log.settle(moved.operationId, deviceId, 'success')
+      await this.settle(row, 'in_sync')
     }
   }
 
-  /** A device came online: what waited for it is on its way now. */
+  /**
+   * A device came online: what waited for it is on its way now. Its delta goes again, for a
+   * change committed just before a crash that no device heard of; and what it last reported may
+   * already be what a change asked.
+   */
   async deviceOnline(deviceId: number): Promise<void> {
     const settings = settingsRepository(this.deps.db)
-    for (const row of await settings.unsettled(deviceId)) {
-      if (row.status === 'pending') await settings.advance(deviceId, row.section, ['pending'], 'applying')
+    const unsettled = await settings.unsettled(deviceId)
+    if (unsettled.length === 0) return
+    for (const row of unsettled) {
+      if (row.status === 'pending') await settings.advance(row, ['pending'], 'applying')
     }
+    const device = await devicesRepository(this.deps.db).findById(deviceId)
+    if (!device) return
+    await this.deps.shadows.remind(device.thingName, deviceId)
+    const shadow = await this.deps.shadows.read(deviceId)
+    if (shadow) await this.follow(deviceId, shadow)
+  }
+
+  /** A section's change and its operation's outcome for the device move on together. */
+  private async settle(row: SettingsRow, to: 'in_sync' | 'failed', reason?: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const moved = await settingsRepository(tx).advance(row, ['pending', 'applying'], to, reason)
+      if (moved?.operationId)
+        await this.deps.log
+          .within(tx)
+          .settle(moved.operationId, row.deviceId, to === 'in_sync' ? 'success' : 'failed', reason)
+    })
   }
 
   private async productsOf(devices: DeviceRow[]): Promise<Map<number, ProductRow>> {
