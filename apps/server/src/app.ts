@@ -28,6 +28,7 @@ import { DeviceHousekeeping } from './modules/devices/housekeeping'
 import { OverviewService } from './modules/devices/overview.service'
 import { RegistrationService } from './modules/devices/registration.service'
 import { OperationLog } from './modules/operations/operation-log'
+import { OperationProgress } from './modules/operations/operation-progress'
 import { operatorRoutes } from './modules/operator/operator.routes'
 import { OperatorService } from './modules/operator/operator.service'
 import { ProjectDirectory } from './modules/projects/project-directory'
@@ -185,7 +186,7 @@ export async function buildApp(options: {
       limits,
     }),
     ...settingsRoutes({ settings, devices }),
-    ...deviceControlRoutes({ control, log: operationLog }),
+    ...deviceControlRoutes({ control, progress: new OperationProgress({ db, devices }) }),
     ...remoteRoutes({ remote }),
     ...operatorRoutes({
       operator: new OperatorService({ db }),

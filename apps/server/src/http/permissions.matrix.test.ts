@@ -1,9 +1,15 @@
 /// <reference types="vite/client" />
 import { ErrorCode } from '@canopy/shared/errors'
-import { type Grants, MENU_SECTIONS, permits } from '@canopy/shared/permissions'
+import {
+  ADMINISTRATOR_LEVEL,
+  DEVICE_FUNCTIONS,
+  type Grants,
+  MENU_SECTIONS,
+  permits,
+} from '@canopy/shared/permissions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindBody } from '../../test/devices'
-import { login } from '../../test/factories'
+import { login, uniqueName } from '../../test/factories'
 import type { ProbeContext, ProbeRequest, RouteProbe } from '../../test/probes'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { startWechatStandIn } from '../../test/wechat-stand-in'
@@ -12,8 +18,11 @@ import { type Actor, buildWorld, snapshotTenant, type World } from '../../test/w
 /**
  * The permission matrix (§6, architecture invariant 3). For every signed-in route of the app,
  * with the probe its module declares in a `*.probes.ts` file:
- * - a request naming tenant A's things is refused with 600400143 to tenant B's owner and to
- *   tenant A's child whose role grants nothing;
+ * - a request naming tenant A's things is refused with 600400143 to tenant B's owner, to tenant
+ *   A's child whose role grants nothing, and to tenant A's child whose role grants everything on
+ *   a project that holds none of those things (so every record about a device — the device, its
+ *   settings, log, clients, reports, remote link, an operation on it — is filtered by the
+ *   caller's device scope, not only by its permissions);
  * - a request about the caller's own things is refused to that child where the route needs a
  *   permission; otherwise neither it nor tenant B sees anything of tenant A — not a name, and not
  *   a count: their answers stay the same while tenant A grows;
@@ -39,18 +48,46 @@ const NOTHING_GRANTED: Grants = {
 let app: TestApp
 let world: World
 let wechat: Awaited<ReturnType<typeof startWechatStandIn>>
+/** tenant A's child granted everything on a project of its own, beside p1: none of the probes' things */
+let outside: Actor
 
 beforeAll(async () => {
   // Every integration configured, so the owner's own requests can succeed.
   wechat = await startWechatStandIn()
   app = await createTestApp({ env: wechat.env })
   world = await buildWorld(app)
+  outside = await childElsewhere()
 })
 afterAll(async () => {
   await world.fleet.stop()
   await app.close()
   await wechat.close()
 })
+
+/** Tenant A's child granted everything on a project of its own beside p1, with no device. */
+async function childElsewhere(): Promise<Actor> {
+  const token = await tokenOf(world.a.owner)
+  const as = <T>(path: string, body: unknown) => app.ok<T>({ method: 'POST', path, token, body })
+  // Not marked: the project, the role and the child are what this child itself may see.
+  const { gid } = await as<{ gid: number }>('/backend/workgroup/add', {
+    name: uniqueName('s').slice(0, 10),
+    pid: world.a.root,
+  })
+  const { id: roleId } = await as<{ id: number }>('/backend/role/add', {
+    name: uniqueName('e').slice(0, 10),
+    menus: [...MENU_SECTIONS],
+    device_functions: [...DEVICE_FUNCTIONS],
+    project_ids: [gid],
+  })
+  const child = { username: uniqueName('ce'), password: 'child123' }
+  const { uid } = await as<{ uid: number }>('/backend/user/child/add', {
+    ...child,
+    confirm_password: child.password,
+    level: ADMINISTRATOR_LEVEL,
+    role_ids: [roleId],
+  })
+  return { uid, ...child, email: '' }
+}
 
 async function tokenOf(actor: Actor) {
   return (await login(app, actor)).access_token
@@ -90,6 +127,10 @@ describe('the permission matrix', () => {
       } else {
         expect(seesTenantA(child), `${name}: child sees outside its scope`).toBe(false)
       }
+
+      const elsewhere = await call(name, await tokenOf(outside), request)
+      if (namesTenantA) expectRefused(elsewhere, `${name}: child whose scope holds none of it`)
+      else expect(seesTenantA(elsewhere), `${name}: child sees outside its scope`).toBe(false)
 
       expect(await snapshotTenant(app, world.a.tenantId), `${name}: tenant A changed`).toBe(before)
 

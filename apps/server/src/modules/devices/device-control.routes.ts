@@ -1,15 +1,19 @@
 import { ACTION_PERMISSIONS } from '@canopy/shared/batch-rules'
-import { ErrorCode } from '@canopy/shared/errors'
 import { can } from '@canopy/shared/permissions'
 import { deviceQuery, deviceReportRequest, deviceSelection, id } from '@canopy/shared/validation'
 import { z } from 'zod'
-import { AppError } from '../../http/app-error'
 import { signedInRoute } from '../../http/route'
-import type { OperationLog } from '../operations/operation-log'
+import type { OperationProgress } from '../operations/operation-progress'
 import type { DeviceControlService } from './device-control.service'
 
 /** §7 immediate operations and reads that ask the device, and a batch's progress. */
-export function deviceControlRoutes({ control, log }: { control: DeviceControlService; log: OperationLog }) {
+export function deviceControlRoutes({
+  control,
+  progress,
+}: {
+  control: DeviceControlService
+  progress: OperationProgress
+}) {
   return [
     signedInRoute({
       permission: ACTION_PERMISSIONS.reboot,
@@ -72,11 +76,7 @@ export function deviceControlRoutes({ control, log }: { control: DeviceControlSe
       method: 'GET',
       path: '/backend/device/operation',
       query: z.object({ id }),
-      handler: async ({ principal, query }) => {
-        const progress = await log.progress(principal, query.id)
-        if (!progress) throw new AppError(ErrorCode.NO_PERMISSION)
-        return progress
-      },
+      handler: ({ principal, query }) => progress.of(principal, query.id),
     }),
   ]
 }

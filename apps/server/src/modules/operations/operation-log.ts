@@ -39,27 +39,6 @@ export class OperationLog {
   settle(operationId: number, deviceId: number, status: OperationStatus, reason?: string): Promise<void> {
     return this.db.transaction((tx) => operationWriter(tx).settle(operationId, deviceId, status, reason))
   }
-
-  /** An operation of the caller's tenant with each device's outcome (batch progress). */
-  async progress(principal: Principal, operationId: number) {
-    const operation = await operationsRepository(this.db).find(principal.account.tenantId, operationId)
-    if (!operation) return undefined
-    return {
-      id: operation.id,
-      action: operation.action,
-      result: operation.result,
-      account: operation.accountName,
-      created_at: operation.createdAt.toISOString(),
-      detail: operation.detail,
-      targets: operation.targets.map((target) => ({
-        device_id: target.deviceId,
-        mac: target.mac,
-        status: target.status,
-        reason: target.reason,
-        updated_at: target.updatedAt.toISOString(),
-      })),
-    }
-  }
 }
 
 export type OperationWriter = ReturnType<typeof operationWriter>

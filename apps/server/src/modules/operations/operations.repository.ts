@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { operationLogs, operationTargets } from '../../db/schema'
+import { devices, operationLogs, operationTargets } from '../../db/schema'
+import { type DeviceVisibility, visibleCondition } from '../devices/devices.repository'
 
 export type OperationStatus = 'pending' | 'applying' | 'success' | 'failed'
 
@@ -41,16 +42,27 @@ export function operationsRepository(db: Executor) {
         where id = ${operationId}`)
     },
 
-    async find(tenantId: number, operationId: number) {
+    /**
+     * An operation of the visibility's tenant with the targets the caller may see: all of them
+     * for the whole tenant (the log outlives its devices), else those on devices in its scope now.
+     */
+    async findVisible(visibility: DeviceVisibility, operationId: number) {
       const [operation] = await db
         .select()
         .from(operationLogs)
-        .where(and(eq(operationLogs.tenantId, tenantId), eq(operationLogs.id, operationId)))
+        .where(and(eq(operationLogs.tenantId, visibility.tenantId), eq(operationLogs.id, operationId)))
       if (!operation) return undefined
+      const inScope =
+        visibility.kind === 'tenant'
+          ? undefined
+          : inArray(
+              operationTargets.deviceId,
+              db.select({ id: devices.id }).from(devices).where(visibleCondition(visibility)),
+            )
       const targets = await db
         .select()
         .from(operationTargets)
-        .where(eq(operationTargets.operationId, operationId))
+        .where(and(eq(operationTargets.operationId, operationId), inScope))
         .orderBy(operationTargets.mac)
       return { ...operation, targets }
     },
