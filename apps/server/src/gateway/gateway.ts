@@ -140,7 +140,9 @@ export async function startGateway(deps: {
   // sent reach it first and it can tell why.
   const admission = new DeviceAdmission(deps.limits, (thing) => {
     const disconnect = () =>
-      accounts.disconnectDevice(thing).catch((error) => refusals.refuse(thing, 'status', '(disconnect)', error))
+      accounts
+        .disconnectDevice(thing)
+        .catch((error) => refusals.refuse(thing, 'status', '(disconnect)', error))
     setTimeout(disconnect, DISCONNECT_GRACE_MS).unref()
   })
 
