@@ -34,6 +34,11 @@ const server = await startServer(dataDir, {
   MQTT_USERNAME: mosquitto.username,
   MQTT_PASSWORD: mosquitto.password,
   LOG_LEVEL: 'error',
+  // The figure is the ingest's capacity: each of the few publishers stands for many devices, so
+  // the per-device limits (1 telemetry message a second) are lifted, and the queue with them.
+  DEVICE_TELEMETRY_PER_SECOND: '100000',
+  DEVICE_BACKLOG: '100000',
+  DEVICE_MESSAGES_QUEUED: '1000000',
 })
 const clients: mqtt.MqttClient[] = []
 try {

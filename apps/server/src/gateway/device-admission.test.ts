@@ -61,7 +61,9 @@ describe('device admission', () => {
     expect(gate.admit('a', 'shadow')).toBe('backlog')
     for (const thing of ['b', 'c', 'd']) void gate.run(thing, work(9))
     expect(gate.counters.queued).toBe(4)
-    expect(gate.admit('e', 'shadow')).toBe('overloaded')
+    // a full queue refuses everyone, but counts against no one
+    for (let index = 0; index < 10; index++) expect(gate.admit('e', 'shadow')).toBe('overloaded')
+    expect(gate.wasDisconnected('e')).toBe(false)
     release.shift()!()
     await done[0]
     await settle()

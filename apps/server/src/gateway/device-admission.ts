@@ -53,13 +53,14 @@ export class DeviceAdmission {
     this.lastSweep = now()
   }
 
-  /** Whether the device's message may be handled; the refusal's reason if not (counted as a strike). */
+  /** Whether the device's message may be handled; the refusal's reason if not. */
   admit(thing: string, kind: MessageKind): RefusalReason | undefined {
     const now = this.now()
     if (now - this.lastSweep >= WINDOW_MS) this.sweep(now)
     const refusal = this.refusalOf(thing, kind, now)
-    if (refusal) this.strike(thing, now)
-    else this.counters.admitted++
+    // A full server queue is no fault of this device: only its own excess counts against it.
+    if (refusal === 'throttled' || refusal === 'backlog') this.strike(thing, now)
+    else if (!refusal) this.counters.admitted++
     return refusal
   }
 
