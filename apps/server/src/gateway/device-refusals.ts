@@ -11,6 +11,8 @@ export const REFUSAL_REASONS = [
   'malformed',
   /** holds what PostgreSQL cannot store (NUL, lone surrogate, runaway nesting) */
   'unstorable',
+  /** a field broke its rule and was left out; the rest of the message was taken */
+  'invalid-field',
   /** over the size its kind allows */
   'too-large',
   /** the thing name is no device of ours (deleted, or never registered) */

@@ -1,4 +1,4 @@
-import { cloudSubscriptions, thingOfTopic } from '@canopy/shared/protocol'
+import { cloudSubscriptions, thingOfTopic, topics } from '@canopy/shared/protocol'
 import type { FastifyBaseLogger } from 'fastify'
 import type { MqttConfig } from '../config'
 import type { ChangeFeed } from '../db/change-feed'
@@ -121,7 +121,17 @@ export async function startGateway(deps: {
     directory: deps.directory,
     publish,
   })
-  const presence = new Presence({ db, directory: deps.directory })
+  const presence = new Presence({
+    db,
+    directory: deps.directory,
+    onFieldsRefused: (thing, fields) =>
+      refusals.refuse(
+        thing,
+        'status',
+        topics.status(thing),
+        new DeviceRefusal('invalid-field', `left out: ${fields.join(', ')}`),
+      ),
+  })
   const ingest = new TelemetryIngest({
     db,
     directory: deps.directory,

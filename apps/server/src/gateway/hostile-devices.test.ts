@@ -118,6 +118,23 @@ describe.each(BROKERS)('hostile devices on the $name', ({ external }) => {
     expect(await statusOf(bad.identity.thingName)).toBe('online')
   })
 
+  it('takes a status without its broken fields, so one bad region does not cost the credential', async () => {
+    const { identity, client } = await onlineDevice()
+    const thing = identity.thingName
+    const before = counts().status['invalid-field']
+    const credential = 'scrypt$1024$1$1$c2FsdA==$aGFzaA=='
+    await client.publishAsync(
+      topics.status(thing),
+      JSON.stringify({ state: 'online', region: 'china', telemetryInterval: 0, credential }),
+      { qos: 1, retain: true },
+    )
+    const row = async () =>
+      (await app.database.db.select().from(devices).where(eq(devices.thingName, thing)))[0]!
+    await eventually(row, (device) => device.managementCredential === credential)
+    expect(await row()).toMatchObject({ region: null, telemetryInterval: 30, status: 'online' })
+    expect(counts().status['invalid-field']).toBe(before + 1)
+  })
+
   it('writes the other rows of a flush when the database refuses one, and counts that one', async () => {
     const [kept, gone] = [await registerDevice(app, profile), await registerDevice(app, profile)]
     await app.gateway.ingest.flush()

@@ -1,4 +1,4 @@
-import { readDevicePayload, statusMessage } from '@canopy/shared/protocol'
+import { readDevicePayload, readStatus } from '@canopy/shared/protocol'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { deviceMetricsLatest, devices } from '../db/schema'
@@ -20,7 +20,14 @@ export class Presence {
 
   private readonly onlineListeners: Array<(deviceId: number) => void> = []
 
-  constructor(private readonly deps: { db: Database; directory: DeviceDirectory }) {}
+  constructor(
+    private readonly deps: {
+      db: Database
+      directory: DeviceDirectory
+      /** a status taken without the fields that broke their rule (they keep their last value) */
+      onFieldsRefused: (thing: string, fields: string[]) => void
+    },
+  ) {}
 
   /** Hears each device that announces itself online (pending settings go out then). */
   onOnline(listener: (deviceId: number) => void): void {
@@ -31,11 +38,12 @@ export class Presence {
   async handleStatus(thing: string, payload: Buffer): Promise<void> {
     const read = readDevicePayload(payload)
     if (!read.ok) throw payloadRefusal(read.problem)
-    const parsed = statusMessage.safeParse(read.value)
-    if (!parsed.success) throw new DeviceRefusal('malformed', 'not a status message')
+    const reading = readStatus(read.value)
+    if (!reading) throw new DeviceRefusal('malformed', 'not a status message')
     const device = await this.deps.directory.find(thing)
     if (!device) throw new DeviceRefusal('unknown-device', 'no such device')
-    const status = parsed.data
+    const { status, refused } = reading
+    if (refused.length > 0) this.deps.onFieldsRefused(thing, refused)
     const online = status.state === 'online'
     await this.deps.db
       .update(devices)
