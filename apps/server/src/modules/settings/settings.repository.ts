@@ -56,6 +56,15 @@ export function settingsRepository(db: Executor) {
         )
     },
 
+    /** Devices with a change on its way to them. */
+    async applyingDevices(): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ deviceId: deviceSettings.deviceId })
+        .from(deviceSettings)
+        .where(eq(deviceSettings.status, 'applying'))
+      return rows.map((row) => row.deviceId)
+    },
+
     async find(deviceId: number, section: string): Promise<SettingsRow | undefined> {
       const [row] = await db
         .select()

@@ -5,6 +5,7 @@ import type { SettingsSection } from '@canopy/shared/validation'
 import type { Database } from '../../db/client'
 import type { ShadowDocument, ShadowService } from '../../gateway/shadow/shadow.service'
 import { AppError } from '../../http/app-error'
+import { eachConcurrently } from '../../lib/concurrency'
 import type { Principal } from '../auth/principal'
 import { requireBatch } from '../devices/batch-check'
 import { type DeviceRow, devicesRepository } from '../devices/devices.repository'
@@ -14,6 +15,9 @@ import type { OperationLog } from '../operations/operation-log'
 import { checkAgainstModel, productOptionsOf } from './model-limits'
 import { asReported, pendingDelta, secretScrub, withoutSecrets } from './secrets'
 import { type SettingsRow, type SettingsStatus, settingsRepository } from './settings.repository'
+
+/** devices reminded at once after a start */
+const RESUME_AT_ONCE = 16
 
 /** The shared batch rules a settings change can follow (packages/shared/src/batch-rules.ts). */
 export type SettingsRule = Extract<DeviceAction, 'wifi' | 'timedReboot' | 'led' | 'settings'>
@@ -201,6 +205,22 @@ export class SettingsService {
     for (const row of unsettled) {
       if (row.status === 'pending') await settings.advance(row, ['pending'], 'applying')
     }
+    await this.remind(deviceId)
+  }
+
+  /**
+   * At start-up: a change on its way may never have been announced (the last process died between
+   * its commit and the delta), and a device that stayed connected to an external broker through
+   * that will not ask again, nor be "seen online" (a shared subscription hears no retained
+   * status). Each such device is reminded once.
+   */
+  async resume(): Promise<void> {
+    const deviceIds = await settingsRepository(this.deps.db).applyingDevices()
+    await eachConcurrently(deviceIds, RESUME_AT_ONCE, (deviceId) => this.remind(deviceId))
+  }
+
+  /** Sends the device its delta again, and settles what it already reports. */
+  private async remind(deviceId: number): Promise<void> {
     const device = await devicesRepository(this.deps.db).findById(deviceId)
     if (!device) return
     await this.deps.shadows.remind(device.thingName, deviceId)
