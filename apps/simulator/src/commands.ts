@@ -37,7 +37,12 @@ export const BUILT_IN_COMMANDS: Record<string, Command> = {
     }
   },
   'clients.list': (device) => device.connectedClients(),
-  'http.request': (device, params) => serveWeb(device, params as WebRequest),
+  'http.request': (device, params) => {
+    const { status, contentType, body } = serveWeb(device, params as WebRequest)
+    return { status, contentType, ...device.webAnswers.first(body, number(params, 'chunkBytes', 0)) }
+  },
+  'http.next': (device, params) =>
+    device.webAnswers.next((params as { cursor?: unknown } | undefined)?.cursor),
   'diag.run': (device, params) => {
     const { tool, host } = (params ?? {}) as { tool?: string; host?: string }
     return { output: runDiagnostic(device, tool ?? 'ping', host, device.options.random) }

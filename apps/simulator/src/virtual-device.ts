@@ -10,6 +10,7 @@ import {
 import { hashManagementCredential } from '@canopy/shared/protocol/credential'
 import mqtt, { type MqttClient } from 'mqtt'
 import { settleDelta } from './apply-settings'
+import { ChunkedAnswers } from './chunked-answers'
 import { ClientRoster } from './clients'
 import { BUILT_IN_COMMANDS, type Command } from './commands'
 import { DeviceLog } from './device-log'
@@ -59,6 +60,8 @@ const SIMULATED_CREDENTIAL = { N: 1024, r: 8, p: 1 }
 export class VirtualDevice {
   readonly thing: string
   readonly log: DeviceLog
+  /** web answers the cloud is still reading, chunk by chunk */
+  readonly webAnswers = new ChunkedAnswers()
   /** the configuration this device applies and reports (its shadow's `reported`) */
   reported: JsonObject
   private client: MqttClient | undefined

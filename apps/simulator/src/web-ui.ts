@@ -10,6 +10,28 @@ export interface WebRequest {
   body?: string
 }
 
+export interface WebAnswer {
+  status: number
+  contentType: string
+  body: Buffer
+}
+
+/**
+ * The web UI's stylesheet: about 200 KB, as a real device's bundled UI assets are, so pages
+ * through the tunnel need more than one MQTT message (the cloud reads them in chunks).
+ */
+const STYLESHEET = Buffer.from(
+  [
+    'body{font:14px system-ui,sans-serif;margin:0;color:#222}header{background:#0b5;color:#fff;padding:12px 20px}',
+    'nav a{margin-right:16px;color:#fff}main{padding:20px}table{border-collapse:collapse}',
+    'td,th{border:1px solid #ddd;padding:4px 10px;text-align:left}pre{background:#f5f5f5;padding:12px;max-height:480px;overflow:auto}',
+    // The theme's colour utilities.
+    ...Array.from({ length: 8000 }, (_, i) =>
+      `.c${i}{color:#${((i * 2654435761) % 0xffffff).toString(16).padStart(6, '0')}}`,
+    ),
+  ].join('\n'),
+)
+
 const escapeHtml = (text: unknown) =>
   String(text).replace(
     /[&<>"']/g,
@@ -20,9 +42,7 @@ function page(device: VirtualDevice, title: string, content: string): string {
   const model = device.options.profile.model
   // Relative links only: the page lives under the tunnel's path.
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(model)} — ${escapeHtml(title)}</title>
-<style>body{font:14px system-ui,sans-serif;margin:0;color:#222}header{background:#0b5;color:#fff;padding:12px 20px}
-nav a{margin-right:16px;color:#fff}main{padding:20px}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:4px 10px;text-align:left}
-pre{background:#f5f5f5;padding:12px;max-height:480px;overflow:auto}</style></head>
+<link rel="stylesheet" href="assets/ui.css"></head>
 <body><header><strong>${escapeHtml(model)}</strong> ${escapeHtml(device.mac)} · firmware ${escapeHtml(device.reported.firmware)}
 <nav><a href="./">Status</a><a href="clients">Clients</a><a href="log">Log</a></nav></header><main><h1>${escapeHtml(title)}</h1>${content}</main></body></html>`
 }
@@ -48,14 +68,16 @@ function statusPage(device: VirtualDevice): string {
 }
 
 /** The device's own management pages, as reached through the cloud. */
-export function serveWeb(device: VirtualDevice, request: WebRequest) {
+export function serveWeb(device: VirtualDevice, request: WebRequest): WebAnswer {
   const html = (body: string, status = 200) => ({
     status,
     contentType: 'text/html; charset=utf-8',
-    body: Buffer.from(body).toString('base64'),
+    body: Buffer.from(body),
   })
   const path = request.path.replace(/\/+$/, '') || '/'
   if (path === '/' && request.method === 'GET') return html(statusPage(device))
+  if (path === '/assets/ui.css' && request.method === 'GET')
+    return { status: 200, contentType: 'text/css; charset=utf-8', body: STYLESHEET }
   if (path === '/clients' && request.method === 'GET') {
     const rows = device
       .connectedClients()

@@ -74,12 +74,28 @@ describe('remote management', () => {
     const clients = await tunnel(link, 'clients')
     expect(clients.body).toContain('<h1>Clients</h1>')
 
+    // The page's stylesheet (~200 KB) is more than one MQTT message can carry: it comes in chunks.
+    expect(status.body).toContain('href="assets/ui.css"')
+    const stylesheet = await tunnel(link, 'assets/ui.css')
+    expect(stylesheet.statusCode).toBe(200)
+    expect(stylesheet.headers['content-type']).toContain('text/css')
+    expect(stylesheet.rawPayload.length).toBeGreaterThan(150 * 1024)
+    expect(stylesheet.body.endsWith('}')).toBe(true)
+
     // A form posted from the page reaches the device, body and all.
     const blink = await tunnel(link, 'blink', 'POST', 'seconds=10')
     expect(blink.statusCode).toBe(200)
     expect(fleet.devices[0]!.log.last(5).join('\n')).toContain('LED blink requested')
 
     expect((await tunnel(link, 'no-such-page')).statusCode).toBe(404)
+  })
+
+  it('refuses a request body larger than one message can take to the device', async () => {
+    const link = (await openLink('web')).envelope.data.token
+    const before = fleet.devices[0]!.log.last(1000).length
+    const tooLarge = await tunnel(link, 'blink', 'POST', `seconds=${'9'.repeat(70 * 1024)}`)
+    expect(tooLarge.statusCode).toBe(400)
+    expect(fleet.devices[0]!.log.last(1000).length).toBe(before)
   })
 
   it('runs diagnostics only with a diag link', async () => {

@@ -3,7 +3,7 @@ import { diagnosticHost, id } from '@canopy/shared/validation'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { publicRoute, signedInRoute } from '../../http/route'
-import type { RemoteService } from './remote.service'
+import { type RemoteService, TUNNEL_CHUNK_BYTES } from './remote.service'
 
 const linkRequest = z.object({ id, service: z.enum(['web', 'diag']).default('web') })
 const tokenRequest = z.object({ token: z.string().min(1).max(2048) })
@@ -51,7 +51,12 @@ export async function registerRemoteTunnel(
   await app.register(async (scope) => {
     // Bodies pass through as the browser sent them (forms, JSON, anything), not parsed here.
     scope.removeAllContentTypeParsers()
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+    // A request travels to the device in one MQTT message: one chunk's worth at most.
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: TUNNEL_CHUNK_BYTES },
+      (_request, body, done) => done(null, body),
+    )
     registerTunnelRoute(scope, apiRoot, remote)
   })
 }

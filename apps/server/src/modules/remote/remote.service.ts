@@ -22,8 +22,19 @@ export interface TunnelledResponse {
   body: Buffer
 }
 
-/** The largest page a device may send back through the tunnel (it travels in one MQTT message). */
-const MAX_BODY = 256 * 1024
+/**
+ * A page comes back in chunks of this many bytes, each in one MQTT message: 64 KB is 87 KB in
+ * base64, well inside the broker's 128 KB packet limit (docs/protocol.md, "Limits and refusals").
+ */
+export const TUNNEL_CHUNK_BYTES = 64 * 1024
+/** The largest page a device may send back through the tunnel, all chunks together. */
+const MAX_BODY = 4 * 1024 * 1024
+
+interface WebChunk {
+  body?: string
+  /** the cursor of the next chunk, while there is one */
+  next?: string
+}
 
 /**
  * The remote management link (§2 /manager1, /manager2): a signed, ten-minute link to a device's
@@ -78,13 +89,26 @@ export class RemoteService {
       query: request.query,
       contentType: request.contentType,
       body: request.body?.toString('base64'),
-    })) as { status?: number; contentType?: string; body?: string }
-    const body = Buffer.from(answer.body ?? '', 'base64')
-    if (body.length > MAX_BODY) throw new AppError(ErrorCode.BAD_REQUEST)
+      chunkBytes: TUNNEL_CHUNK_BYTES,
+    })) as WebChunk & { status?: number; contentType?: string }
     return {
       status: answer.status ?? 502,
       contentType: answer.contentType ?? 'text/plain; charset=utf-8',
-      body,
+      body: await this.readChunks(device.thingName, answer),
+    }
+  }
+
+  /** The whole body of a web answer: its first chunk, then each next one the device holds. */
+  private async readChunks(thing: string, first: WebChunk): Promise<Buffer> {
+    const parts: Buffer[] = []
+    let size = 0
+    for (let chunk = first; ; ) {
+      const part = Buffer.from(typeof chunk.body === 'string' ? chunk.body : '', 'base64')
+      size += part.length
+      if (size > MAX_BODY) throw new AppError(ErrorCode.BAD_REQUEST)
+      parts.push(part)
+      if (typeof chunk.next !== 'string') return Buffer.concat(parts)
+      chunk = (await this.call(thing, 'http.next', { cursor: chunk.next })) as WebChunk
     }
   }
 
