@@ -146,8 +146,14 @@ export async function buildApp(options: {
     sampleSeconds: config.devices.telemetrySampleSeconds,
   })
   const operationLog = new OperationLog(db)
-  const settings = new SettingsService({ db, shadows: gateway.shadows, devices, log: operationLog })
   const report = (what: string) => (error: unknown) => http.log.error({ err: error }, what)
+  const settings = new SettingsService({
+    db,
+    shadows: gateway.shadows,
+    devices,
+    log: operationLog,
+    reportError: (error, what) => report(what)(error),
+  })
   gateway.shadows.listen(
     (deviceId, document) => void settings.follow(deviceId, document).catch(report('settings sync')),
   )

@@ -81,6 +81,8 @@ export const ErrorCode = {
   DEVICE_ONLINE: 600400123,
   DEVICE_NOT_ANSWERING: 600400124,
   LOG_DISABLED: 600400126,
+  /** an operation's change to a device was replaced by a later one before the device confirmed it */
+  CHANGE_SUPERSEDED: 600400127,
 } as const
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode]
@@ -167,6 +169,7 @@ export const errorCatalogue: Readonly<Record<ErrorCodeValue, ErrorDefinition>> =
   [C.DEVICE_ONLINE]: unlisted('errors.deviceOnline', 409),
   [C.DEVICE_NOT_ANSWERING]: unlisted('errors.deviceNotAnswering', 504),
   [C.LOG_DISABLED]: unlisted('errors.logDisabled', 409),
+  [C.CHANGE_SUPERSEDED]: unlisted('errors.changeSuperseded', 409),
 }
 
 export function describeError(code: number): ErrorDefinition | undefined {

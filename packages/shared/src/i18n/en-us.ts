@@ -184,6 +184,7 @@ export const enUS = {
     deviceOnline: 'Online devices cannot be deleted',
     deviceNotAnswering: 'The device did not answer in time',
     logDisabled: 'Logging is off on the device: please enable logging first',
+    changeSuperseded: 'Replaced by a later change before the device confirmed it',
   },
   errorPage: {
     title: 'Something went wrong',

@@ -184,6 +184,7 @@ export const es: Catalogue = {
     deviceOnline: 'Los dispositivos en línea no se pueden eliminar',
     deviceNotAnswering: 'El dispositivo no respondió a tiempo',
     logDisabled: 'El registro está desactivado en el dispositivo: actívelo primero',
+    changeSuperseded: 'Sustituido por un cambio posterior antes de que el dispositivo lo confirmara',
   },
   errorPage: {
     title: 'Algo salió mal',

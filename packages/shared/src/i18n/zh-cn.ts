@@ -182,6 +182,7 @@ export const zhCN: Catalogue = {
     deviceOnline: '在线设备不能删除',
     deviceNotAnswering: '设备未及时响应',
     logDisabled: '设备未开启日志，请先开启日志',
+    changeSuperseded: '设备确认前已被后续修改替代',
   },
   errorPage: {
     title: '出错了',

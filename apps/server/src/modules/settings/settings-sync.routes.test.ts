@@ -1,3 +1,4 @@
+import { ErrorCode } from '@canopy/shared/errors'
 import { SHADOW_MAX_BYTES } from '@canopy/shared/protocol'
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -54,7 +55,7 @@ const state = async (id: number) =>
   (await post<SettingsState>('/backend/device/settings', { id })).envelope.data
 const system = async (id: number) => (await state(id)).sections.find((row) => row.section === 'system')
 const operation = (id: number) =>
-  app.call<{ result: string; targets: Array<{ status: string }> }>({
+  app.call<{ result: string; targets: Array<{ status: string; reason: string | null }> }>({
     path: '/backend/device/operation',
     token: owner.token,
     query: { id: String(id) },
@@ -92,6 +93,18 @@ describe('a section is in sync only when the device reports the change', () => {
       result: 'success',
       targets: [{ status: 'success' }],
     })
+  })
+
+  it('a later change of the section ends the earlier one for that device, saying why', async () => {
+    const id = idOf(slow.devices[0]!)
+    const first = await post<{ operation_id: number }>('/backend/device/setleds', { ids: [id], led: true })
+    const second = await post<{ operation_id: number }>('/backend/device/setleds', { ids: [id], led: false })
+    expect((await operation(first.envelope.data.operation_id)).envelope.data).toMatchObject({
+      result: 'failed',
+      targets: [{ status: 'failed', reason: String(ErrorCode.CHANGE_SUPERSEDED) }],
+    })
+    // The section follows the later change now (in sync at once when the device already shows it).
+    expect((await system(id))?.operation_id).toBe(second.envelope.data.operation_id)
   })
 
   it('a change committed but never told (a crash before the delta) goes out when the device is seen online', async () => {
@@ -159,7 +172,8 @@ describe('a batch commits its record, sync state and desired state together', ()
     const before = await Promise.all(batch.map(state))
 
     const refused = await post('/backend/device/setleds', { ids: batch, led: false })
-    expect(refused.envelope.status).not.toBe(10000)
+    expect(refused.httpStatus).toBe(400)
+    expect(refused.envelope.status).toBe(ErrorCode.INVALID_PARAMETER)
     // Nothing of it anywhere: not the first device's desired state or sync row, no record.
     expect(await Promise.all(batch.map(state))).toEqual(before)
     await shadowUpdate(second, { reported: { filler: null } })

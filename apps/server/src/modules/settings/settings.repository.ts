@@ -42,6 +42,23 @@ export function settingsRepository(db: Executor) {
         })
     },
 
+    /** The changes of a section still on their way to these devices, locked until the caller commits. */
+    async unsettledForUpdate(deviceIds: number[], section: string): Promise<SettingsRow[]> {
+      if (deviceIds.length === 0) return []
+      return db
+        .select()
+        .from(deviceSettings)
+        .where(
+          and(
+            inArray(deviceSettings.deviceId, deviceIds),
+            eq(deviceSettings.section, section),
+            inArray(deviceSettings.status, ['pending', 'applying']),
+          ),
+        )
+        .orderBy(deviceSettings.deviceId)
+        .for('update')
+    },
+
     async forDevice(deviceId: number): Promise<SettingsRow[]> {
       return db.select().from(deviceSettings).where(eq(deviceSettings.deviceId, deviceId))
     },

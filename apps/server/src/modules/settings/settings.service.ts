@@ -2,8 +2,9 @@ import type { DeviceAction } from '@canopy/shared/batch-rules'
 import { ErrorCode } from '@canopy/shared/errors'
 import { computeDelta, isJsonObject, type JsonObject, wifiOptionsFor } from '@canopy/shared/protocol'
 import type { SettingsSection } from '@canopy/shared/validation'
-import type { Database } from '../../db/client'
+import type { Database, Executor } from '../../db/client'
 import type { ShadowDocument, ShadowService } from '../../gateway/shadow/shadow.service'
+import { ShadowRefusal } from '../../gateway/shadow/shadow-requests'
 import { AppError } from '../../http/app-error'
 import { eachConcurrently } from '../../lib/concurrency'
 import type { Principal } from '../auth/principal'
@@ -45,6 +46,8 @@ export class SettingsService {
       shadows: ShadowService
       devices: DevicesService
       log: OperationLog
+      /** a failure after the change was stored: the devices hear of it when next seen online */
+      reportError: (error: unknown, what: string) => void
     },
   ) {}
 
@@ -78,11 +81,16 @@ export class SettingsService {
     // One unit of work: the desired state, the operation's record and each section's sync state
     // commit together or not at all; the devices hear of it only after the commit.
     const { operationId, stored } = await this.deps.db.transaction(async (tx) => {
-      const stored = await this.deps.shadows.storeDesiredMany(
-        tx,
-        devices.map((device) => ({ thing: device.thingName, deviceId: device.id })),
-        { [change.section]: change.values },
-      )
+      const stored = await this.deps.shadows
+        .storeDesiredMany(
+          tx,
+          devices.map((device) => ({ thing: device.thingName, deviceId: device.id })),
+          { [change.section]: change.values },
+        )
+        .catch((error: unknown) => {
+          // A device's shadow cannot take it (over AWS's 8 KB or 6 levels): nothing is stored.
+          throw error instanceof ShadowRefusal ? new AppError(ErrorCode.INVALID_PARAMETER) : error
+        })
       const before = (device: DeviceRow) => reportedSection(stored.previous.get(device.id), change.section)
       const operationId = await this.deps.log.within(tx).record(
         principal,
@@ -95,6 +103,7 @@ export class SettingsService {
         },
         status,
       )
+      await this.supersede(tx, devices, change.section)
       await settingsRepository(tx).start(
         devices.map((device) => ({
           deviceId: device.id,
@@ -109,8 +118,29 @@ export class SettingsService {
       )
       return { operationId, stored }
     })
-    await stored.announce()
+    // Stored is what counts: a device that did not hear of it now gets it when next seen online.
+    await stored
+      .announce()
+      .catch((error: unknown) => this.deps.reportError(error, 'settings: telling devices'))
     return { operation_id: operationId }
+  }
+
+  /**
+   * Changes of the section still on their way to these devices end for their operations: the
+   * new change replaces them, so the devices can no longer confirm them (the operation says so
+   * instead of waiting for ever).
+   */
+  private async supersede(tx: Executor, devices: DeviceRow[], section: string): Promise<void> {
+    const replaced = await settingsRepository(tx).unsettledForUpdate(
+      devices.map((device) => device.id),
+      section,
+    )
+    for (const row of replaced) {
+      if (row.operationId === null) continue
+      await this.deps.log
+        .within(tx)
+        .settle(row.operationId, row.deviceId, 'failed', String(ErrorCode.CHANGE_SUPERSEDED))
+    }
   }
 
   /** Where each section of a device stands, with what it asks and what it reports (no secrets). */
