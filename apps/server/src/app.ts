@@ -10,6 +10,7 @@ import { registerErrorHandler, registerNotFound } from './http/error-handler'
 import { RateLimits } from './http/rate-limit'
 import { registerRoutes } from './http/register-routes'
 import type { RouteDefinition } from './http/route'
+import { within } from './lib/bounded'
 import { childAccountsRoutes } from './modules/accounts/child-accounts.routes'
 import { ChildAccountsService } from './modules/accounts/child-accounts.service'
 import { ChildDirectory } from './modules/accounts/child-directory'
@@ -27,6 +28,7 @@ import { DevicesService } from './modules/devices/devices.service'
 import { DeviceHousekeeping } from './modules/devices/housekeeping'
 import { OverviewService } from './modules/devices/overview.service'
 import { RegistrationService } from './modules/devices/registration.service'
+import { healthRoutes } from './modules/health/health.routes'
 import { OperationLog } from './modules/operations/operation-log'
 import { OperationProgress } from './modules/operations/operation-progress'
 import { operatorRoutes } from './modules/operator/operator.routes'
@@ -172,9 +174,9 @@ export async function buildApp(options: {
     db,
     sampleSeconds: config.devices.telemetrySampleSeconds,
     retentionDays: config.devices.telemetryRetentionDays,
+    onError: (error, task) => report(`housekeeping (${task})`)(error),
   })
   housekeeping.start()
-    onError: (error, task) => report(`housekeeping (${task})`)(error),
   const operatorToken = config.operatorToken ?? (await sharedSecret(db, 'operator-token'))
 
   const limits = config.rateLimits
@@ -182,6 +184,7 @@ export async function buildApp(options: {
     ...authRoutes({ auth, users }),
     ...usersRoutes({ users, resets, limits }),
     ...countriesRoutes,
+    ...healthRoutes({ broker: () => gateway.connection.state }),
     ...projectsRoutes({ projects }),
     ...rolesRoutes({ roles }),
     ...childAccountsRoutes({ children }),
@@ -228,8 +231,9 @@ export async function buildApp(options: {
   registerNotFound(http, servePage)
   http.addHook('onClose', async () => {
     housekeeping.stop()
+    // Each bounded inside (gateway.ts) or here: shutdown ends in time with the broker or database gone.
     await gateway.close()
-    await changes.stop()
+    await within(1000, 'change feed', changes.stop()).catch(report('shutdown'))
   })
   return { http, routes, gateway, operatorToken, services: { users, devices, registration, housekeeping } }
 }

@@ -25,6 +25,10 @@ export interface RunningMosquitto {
   username: string
   password: string
   stop(): Promise<void>
+  /** kills it as a crash would (SIGKILL: no last wills, no goodbyes), keeping its files */
+  kill(): Promise<void>
+  /** starts it again on the same port with the same files (after `kill`) */
+  restart(): Promise<void>
 }
 
 /**
@@ -46,18 +50,31 @@ export async function startMosquitto(): Promise<RunningMosquitto> {
     plugin: PLUGIN_CANDIDATES.find((candidate) => existsSync(candidate)),
   })
   writeFileSync(path.join(dir, 'mosquitto.conf'), config)
-  const child = spawn('mosquitto', ['-c', path.join(dir, 'mosquitto.conf')], { stdio: 'ignore' })
-  await waitForPort(port, child)
+  const spawnIt = async () => {
+    const started = spawn('mosquitto', ['-c', path.join(dir, 'mosquitto.conf')], { stdio: 'ignore' })
+    await waitForPort(port, started)
+    return started
+  }
+  let child = await spawnIt()
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill(signal)
+      await exited
+    }
+  }
   return {
     url: `mqtt://127.0.0.1:${port}`,
     username,
     password,
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM')
-        await new Promise((resolve) => child.once('exit', resolve))
-      }
+      await end('SIGTERM')
       rmSync(dir, { recursive: true, force: true })
+    },
+    kill: () => end('SIGKILL'),
+    restart: async () => {
+      await end('SIGKILL')
+      child = await spawnIt()
     },
   }
 }

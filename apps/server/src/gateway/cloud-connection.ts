@@ -11,6 +11,11 @@ export type MessageHandler = (topic: string, payload: Buffer) => void
  */
 export class CloudConnection {
   private readonly handlers: Array<{ filter: string; handler: MessageHandler }> = []
+  private readonly lostListeners: Array<() => void> = []
+  private readonly backListeners: Array<(outageMs: number) => void> = []
+  /** when the broker was lost; undefined while connected */
+  private lostAt: Date | undefined
+  private closing = false
 
   private constructor(private readonly client: MqttClient) {
     client.on('message', (topic, payload) => {
@@ -18,6 +23,33 @@ export class CloudConnection {
         if (topicMatches(filter, topic)) handler(topic, payload)
       }
     })
+    client.on('close', () => {
+      if (this.closing || this.lostAt) return
+      this.lostAt = new Date()
+      for (const listener of this.lostListeners) listener()
+    })
+    // mqtt.js subscribes again on each reconnection, so the retained statuses arrive again.
+    client.on('connect', () => {
+      if (!this.lostAt) return
+      const outageMs = Date.now() - this.lostAt.getTime()
+      this.lostAt = undefined
+      for (const listener of this.backListeners) listener(outageMs)
+    })
+  }
+
+  /** Hears the connection to the broker lost (once per outage, not per reconnection attempt). */
+  onLost(listener: () => void): void {
+    this.lostListeners.push(listener)
+  }
+
+  /** Hears the broker back after an outage, with how long it lasted. */
+  onBack(listener: (outageMs: number) => void): void {
+    this.backListeners.push(listener)
+  }
+
+  /** Whether the cloud hears the broker now, and since when it has not. */
+  get state(): { connected: boolean; lostAt: Date | undefined } {
+    return { connected: this.lostAt === undefined && this.client.connected, lostAt: this.lostAt }
   }
 
   static async connect(options: {
@@ -57,7 +89,21 @@ export class CloudConnection {
     return this.client.connected
   }
 
-  async close(): Promise<void> {
-    await this.client.endAsync()
+  /**
+   * Ends the connection: what is in flight gets `graceMs` to be acknowledged while the broker is
+   * there, then the end is forced. (mqtt.js's polite end waits for its outgoing queue to drain,
+   * which never happens with the broker gone.)
+   */
+  async close(graceMs = 1000): Promise<void> {
+    this.closing = true
+    const deadline = Date.now() + graceMs
+    while (this.client.connected && this.inFlight() > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    await this.client.endAsync(!this.client.connected || this.inFlight() > 0)
+  }
+
+  private inFlight(): number {
+    return Object.keys(this.client.outgoing).length
   }
 }

@@ -4,6 +4,7 @@ import type { MqttConfig } from '../config'
 import type { ChangeFeed } from '../db/change-feed'
 import type { Database } from '../db/client'
 import { sharedSecret } from '../db/secrets'
+import { type ShutdownStep, shutDownInSteps } from '../lib/bounded'
 import type { DeviceDirectory } from '../modules/devices/device-directory'
 import { CloudConnection } from './cloud-connection'
 import { DeviceAdmission, type DeviceLimits } from './device-admission'
@@ -66,7 +67,8 @@ export async function startGateway(deps: {
   sharedDatabaseUrl: string | undefined
 }): Promise<Gateway> {
   const { config, db } = deps
-  const stops: Array<() => Promise<void> | void> = []
+  // Each bounded: with the broker or the database gone, shutdown still ends in time.
+  const stops: ShutdownStep[] = []
   let connection: CloudConnection
   let accounts: BrokerAccounts
   let brokerUrl: string
@@ -93,7 +95,7 @@ export async function startGateway(deps: {
           new DeviceRefusal('too-large', 'packet'),
         ),
     })
-    stops.push(() => broker.close())
+    stops.push({ name: 'embedded broker', ms: 1500, run: () => broker.close() })
     brokerUrl = `mqtt://127.0.0.1:${broker.port}`
     connection = await CloudConnection.connect({ url: brokerUrl, ...service })
     // A secret replaced (registering again) or taken away (revoked, deleted) ends the session
@@ -203,8 +205,10 @@ export async function startGateway(deps: {
   // one instance's own.
   const sharedWith = config.kind === 'external' ? deps.sharedDatabaseUrl : undefined
   if (sharedWith) {
-    const leader = new LeaderLock(sharedWith)
-    stops.push(() => leader.stop())
+    const leader = new LeaderLock(sharedWith, (error) =>
+      deps.log.warn({ err: error }, 'leader lock: no database session, trying again in 5 s'),
+    )
+    stops.push({ name: 'leader lock', ms: 1000, run: () => leader.stop() })
     await leader.whenLeader(answerShadows)
   } else {
     await answerShadows()
@@ -225,7 +229,8 @@ export async function startGateway(deps: {
   )
 
   ingest.start()
-  presence.startWatchdog()
+  presence.startWatchdog((error) => deps.log.error({ err: error }, 'presence watchdog failed'))
+  watchBrokerConnection(connection, deps.log)
   return {
     connection,
     accounts,
@@ -242,11 +247,36 @@ export async function startGateway(deps: {
     brokerUrl,
     async close() {
       presence.stop()
-      await ingest.stop()
-      await connection.close()
-      for (const stop of stops.reverse()) await stop()
+      await shutDownInSteps(
+        [
+          { name: 'telemetry flush', ms: 1500, run: () => ingest.stop() },
+          { name: 'cloud MQTT connection', ms: 1500, run: () => connection.close(1000) },
+          ...stops.reverse(),
+        ],
+        (step, error) => deps.log.warn({ err: error, step }, 'gateway shutdown step failed'),
+      )
     },
   }
+}
+
+/**
+ * The cloud's own broker connection, for operators: one line when it is lost, one when it is back.
+ * While it is lost the cloud hears no device; each device turns offline as its own watchdog window
+ * passes in silence, and on reconnection the retained statuses are read again (docs/decisions.md,
+ * "The cloud losing the broker").
+ */
+function watchBrokerConnection(connection: CloudConnection, log: FastifyBaseLogger): void {
+  connection.onLost(() =>
+    log.warn(
+      'the cloud lost the MQTT broker: devices are not heard until it is back (each turns offline as its window passes)',
+    ),
+  )
+  connection.onBack((outageMs) =>
+    log.info(
+      { outageMs },
+      'the cloud is back on the MQTT broker: presence is read again from the retained statuses',
+    ),
+  )
 }
 
 /** A database error in one short line: its SQLSTATE and message, never its parameters. */

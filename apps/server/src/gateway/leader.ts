@@ -13,7 +13,11 @@ export class LeaderLock {
   private timer: NodeJS.Timeout | undefined
   private stopped = false
 
-  constructor(private readonly connectionString: string) {}
+  constructor(
+    private readonly connectionString: string,
+    /** a failed attempt (it is tried again in 5 s) */
+    private readonly onError: (error: unknown) => void,
+  ) {}
 
   /** Calls `onLeader` once this instance holds the lock (at once, or when it frees up). */
   async whenLeader(onLeader: () => Promise<void>): Promise<void> {
@@ -21,7 +25,8 @@ export class LeaderLock {
       if (this.stopped) return
       try {
         if (await this.tryAcquire()) return onLeader()
-      } catch {
+      } catch (error) {
+        this.onError(error)
         this.client = undefined
       }
       this.timer = setTimeout(() => void attempt(), 5000)
@@ -30,17 +35,19 @@ export class LeaderLock {
     await attempt()
   }
 
+  /** Gives the lock back by ending its session; with the database gone the caller bounds the wait. */
   async stop(): Promise<void> {
     this.stopped = true
     clearTimeout(this.timer)
-    await this.client?.end().catch(() => {})
+    await this.client?.end()
   }
 
   private async tryAcquire(): Promise<boolean> {
     if (!this.client) {
       this.client = new pg.Client({ connectionString: this.connectionString })
-      this.client.on('error', () => {
+      this.client.on('error', (error) => {
         // The lock died with the connection: stop answering until it is ours again.
+        this.onError(error)
         this.client = undefined
       })
       await this.client.connect()

@@ -82,8 +82,9 @@ export class Presence {
     return expired.length
   }
 
-  startWatchdog(everyMs = 10_000): void {
-    this.watchdog = setInterval(() => void this.expireSilent().catch(() => {}), everyMs)
+  /** Runs `expireSilent` every `everyMs`; a failed run is reported (at most one line a run). */
+  startWatchdog(onError: (error: unknown) => void, everyMs = 10_000): void {
+    this.watchdog = setInterval(() => void this.expireSilent().catch(onError), everyMs)
     this.watchdog.unref()
   }
 
