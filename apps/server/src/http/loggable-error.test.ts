@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { ErrorCode } from '@canopy/shared/errors'
 import { sql } from 'drizzle-orm'
@@ -19,12 +20,14 @@ let uniqueError: unknown
 beforeAll(async () => {
   app = await createTestApp()
   queryError = await app.database.db.execute(sql`select ${SECRET}::int`).catch((error: unknown) => error)
-  await app.database.db.execute(sql`create temporary table log_probe (v text unique)`)
-  await app.database.db.execute(sql`insert into log_probe values (${SECRET})`)
+  // A table of its own (not a temporary one: the pool's statements may use either connection).
+  const table = sql.raw(`log_probe_${randomBytes(4).toString('hex')}`)
+  await app.database.db.execute(sql`create table ${table} (v text unique)`)
+  await app.database.db.execute(sql`insert into ${table} values (${SECRET})`)
   uniqueError = await app.database.db
-    .execute(sql`insert into log_probe values (${SECRET})`)
+    .execute(sql`insert into ${table} values (${SECRET})`)
     .catch((error: unknown) => error)
-  await app.database.db.execute(sql`drop table log_probe`)
+  await app.database.db.execute(sql`drop table ${table}`)
 })
 afterAll(() => app.close())
 
