@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { logIn, newAccount, registerViaApi } from '../support/accounts'
 import { linkIn, waitForMail } from '../support/mail'
+import { expect, test } from '../support/test'
 
 test('register, log in, use the menu, switch language, edit the personal center, log out', async ({
   page,

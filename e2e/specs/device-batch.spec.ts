@@ -1,7 +1,8 @@
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { logIn, registerViaApi } from '../support/accounts'
 import { bindDeviceViaApi, startTestFleet } from '../support/devices'
+import { expect, test } from '../support/test'
 
 // Virtual devices: a device is bound to one account at a time, and each test has its own.
 let fleet: Fleet

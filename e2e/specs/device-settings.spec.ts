@@ -1,8 +1,9 @@
 import { reportedSecretHash } from '@canopy/shared/protocol/credential'
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { logIn, registerViaApi } from '../support/accounts'
 import { bindDeviceViaApi, callAsUser, startTestFleet } from '../support/devices'
+import { expect, test } from '../support/test'
 
 // A dual-band AP with virtual APs, one per test: a device is bound to one account at a time.
 let fleet: Fleet

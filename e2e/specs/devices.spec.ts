@@ -1,8 +1,9 @@
 import type { Fleet } from '@canopy/simulator'
 import { simulatedPassword } from '@canopy/simulator'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { logIn, registerViaApi } from '../support/accounts'
 import { addProjectViaApi, startTestFleet } from '../support/devices'
+import { expect, test } from '../support/test'
 
 let fleet: Fleet
 

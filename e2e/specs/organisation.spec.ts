@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { logIn, newAccount, registerViaApi } from '../support/accounts'
+import { expect, test } from '../support/test'
 import { qrCodeCount, scanQrCode, waitForQrScene } from '../support/wechat'
 
 /** Opens a section from the side menu. */

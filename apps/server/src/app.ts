@@ -5,11 +5,12 @@ import { ChangeFeed } from './db/change-feed'
 import type { DatabaseHandle } from './db/client'
 import { sharedSecret } from './db/secrets'
 import { type Gateway, startGateway } from './gateway/gateway'
-import { registerConsole } from './http/console'
+import { consoleSettingsScript, registerConsole } from './http/console'
 import { registerErrorHandler, registerNotFound } from './http/error-handler'
 import { RateLimits } from './http/rate-limit'
 import { registerRoutes } from './http/register-routes'
 import type { RouteDefinition } from './http/route'
+import { registerSecurityHeaders } from './http/security-headers'
 import { within } from './lib/bounded'
 import { childAccountsRoutes } from './modules/accounts/child-accounts.routes'
 import { ChildAccountsService } from './modules/accounts/child-accounts.service'
@@ -210,6 +211,11 @@ export async function buildApp(options: {
     }),
   ]
 
+  // First: its hook must be in place before any route, page or error answer (security-headers.ts).
+  await registerSecurityHeaders(http, {
+    publicUrl: config.publicUrl,
+    inlineScripts: [consoleSettingsScript(config)],
+  })
   await http.register(fastifyCookie)
   registerErrorHandler(http)
   registerWechatCallback(http, config.apiRoot, wechat)

@@ -6,6 +6,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 const CONFIG_PLACEHOLDER = '<!--canopy-config-->'
 
+/**
+ * The one inline script of the console's page: the settings it needs before its first request.
+ * The CSP allows it by its hash (security-headers.ts), so it must be exactly this text.
+ */
+export function consoleSettingsScript(options: { apiRoot: string; defaultLanguage: Language | undefined }) {
+  // `<` escaped: a setting can never close the script element.
+  const settings = JSON.stringify({ apiRoot: options.apiRoot, defaultLanguage: options.defaultLanguage })
+  return `window.__CANOPY__=${settings.replace(/</g, '\\u003c')}`
+}
+
 export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined
 
 /**
@@ -20,10 +30,9 @@ export async function registerConsole(
 ): Promise<PageHandler | undefined> {
   const indexFile = path.join(options.webDist, 'index.html')
   if (!existsSync(indexFile)) return undefined
-  const settings = JSON.stringify({ apiRoot: options.apiRoot, defaultLanguage: options.defaultLanguage })
   const indexHtml = readFileSync(indexFile, 'utf8').replace(
     CONFIG_PLACEHOLDER,
-    `<script>window.__CANOPY__=${settings}</script>`,
+    `<script>${consoleSettingsScript(options)}</script>`,
   )
 
   await app.register(fastifyStatic, {

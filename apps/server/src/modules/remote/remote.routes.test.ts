@@ -67,7 +67,13 @@ describe('remote management', () => {
     const status = await tunnel(link, '')
     expect(status.statusCode).toBe(200)
     expect(status.headers['content-type']).toContain('text/html')
-    expect(status.headers['content-security-policy']).toBe('sandbox allow-forms allow-scripts')
+    // Its own CSP, not the console's: sandboxed (an opaque origin), framed by the console only.
+    expect(status.headers['content-security-policy']).toBe(
+      "sandbox allow-forms allow-scripts; frame-ancestors 'self'",
+    )
+    expect(status.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(status.headers['x-content-type-options']).toBe('nosniff')
+    expect(status.headers['referrer-policy']).toBe('no-referrer')
     expect(status.body).toContain(fleet.devices[0]!.mac)
     expect(status.body).toContain('CAP-1200')
 

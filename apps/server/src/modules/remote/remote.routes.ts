@@ -61,6 +61,12 @@ export async function registerRemoteTunnel(
   })
 }
 
+/**
+ * A device's page runs in an opaque origin (sandbox without same-origin: no console storage,
+ * no cookies), with its scripts and forms, framed by the console and by nothing else.
+ */
+export const TUNNEL_CSP = "sandbox allow-forms allow-scripts; frame-ancestors 'self'"
+
 function registerTunnelRoute(app: FastifyInstance, apiRoot: string, remote: RemoteService): void {
   app.route<{ Params: { token: string; '*': string } }>({
     method: ['GET', 'POST'],
@@ -75,10 +81,13 @@ function registerTunnelRoute(app: FastifyInstance, apiRoot: string, remote: Remo
         contentType: request.headers['content-type'],
         body,
       })
+      // The device's page replaces the console's CSP (its own scripts and styles are its
+      // business inside the sandbox), and only the console may frame it.
       return reply
         .status(answer.status)
         .type(answer.contentType)
-        .header('content-security-policy', 'sandbox allow-forms allow-scripts')
+        .header('content-security-policy', TUNNEL_CSP)
+        .header('x-frame-options', 'SAMEORIGIN')
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
         .send(answer.body)
