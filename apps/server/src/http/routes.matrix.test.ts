@@ -25,6 +25,8 @@ const PUBLIC_ROUTES = [
   'POST /device/register',
   'POST /remote/info',
   'POST /remote/diag',
+  // the cloud's broker connection, for operators and load balancers (no device or tenant data)
+  'GET /health',
 ]
 
 describe('the route table', () => {
