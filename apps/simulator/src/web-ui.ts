@@ -26,8 +26,9 @@ const STYLESHEET = Buffer.from(
     'nav a{margin-right:16px;color:#fff}main{padding:20px}table{border-collapse:collapse}',
     'td,th{border:1px solid #ddd;padding:4px 10px;text-align:left}pre{background:#f5f5f5;padding:12px;max-height:480px;overflow:auto}',
     // The theme's colour utilities.
-    ...Array.from({ length: 8000 }, (_, i) =>
-      `.c${i}{color:#${((i * 2654435761) % 0xffffff).toString(16).padStart(6, '0')}}`,
+    ...Array.from(
+      { length: 8000 },
+      (_, i) => `.c${i}{color:#${((i * 2654435761) % 0xffffff).toString(16).padStart(6, '0')}}`,
     ),
   ].join('\n'),
 )
