@@ -7,6 +7,7 @@ import { sharedSecret } from './db/secrets'
 import { type Gateway, startGateway } from './gateway/gateway'
 import { consoleSettingsScript, registerConsole } from './http/console'
 import { registerErrorHandler, registerNotFound } from './http/error-handler'
+import { loggerOptions } from './http/logger'
 import { RateLimits } from './http/rate-limit'
 import { registerRoutes } from './http/register-routes'
 import type { RouteDefinition } from './http/route'
@@ -79,7 +80,7 @@ export async function buildApp(options: {
   const { db } = database
 
   const http = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel),
     // Per-request log lines cost throughput; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,

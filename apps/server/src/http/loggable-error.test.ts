@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { registerErrorHandler } from './error-handler'
 import { loggableError } from './loggable-error'
+import { loggerOptions } from './logger'
 
 /**
  * Logs never carry a query's parameters (issue 11, item 4): the errors here come from the run's
@@ -54,15 +55,30 @@ describe('loggableError', () => {
   })
 })
 
+function capturedLog() {
+  const lines: string[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
+  return { lines, stream }
+}
+
+describe("the app's logger", () => {
+  it("logs any `{ err }` (a device message, a background task) without its query's parameters", () => {
+    const { lines, stream } = capturedLog()
+    const http = Fastify({ logger: loggerOptions('error', stream) })
+    http.log.error({ err: queryError }, 'presence watchdog failed')
+    expect(lines.join('')).toContain('::int')
+    expect(lines.join('')).not.toContain(SECRET)
+  })
+})
+
 describe('the error handler', () => {
   it('answers a database failure with 600103100 and logs it without its parameters', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
+    const { lines, stream } = capturedLog()
     const http = Fastify({ logger: { level: 'error', stream } })
     registerErrorHandler(http)
     http.post('/fails', () => {
