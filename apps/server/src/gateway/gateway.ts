@@ -5,6 +5,7 @@ import type { ChangeFeed } from '../db/change-feed'
 import type { Database } from '../db/client'
 import { sharedSecret } from '../db/secrets'
 import { type ShutdownStep, shutDownInSteps } from '../lib/bounded'
+import { loggableError } from '../lib/loggable-error'
 import type { DeviceDirectory } from '../modules/devices/device-directory'
 import { CloudConnection } from './cloud-connection'
 import { DeviceAdmission, type DeviceLimits } from './device-admission'
@@ -281,6 +282,7 @@ function watchBrokerConnection(connection: CloudConnection, log: FastifyBaseLogg
 
 /** A database error in one short line: its SQLSTATE and message, never its parameters. */
 function describe(error: unknown): string {
-  const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: unknown; message?: unknown }
-  return `${String(cause?.code ?? '')} ${String(cause?.message ?? error)}`.trim()
+  const entry = loggableError(error)
+  const root = entry.cause ?? entry
+  return [root.code, root.message].filter(Boolean).join(' ')
 }

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { AppError } from './app-error'
 import type { PageHandler } from './console'
 import { failure } from './envelope'
-import { comesFromDatabase, loggableError } from './loggable-error'
+import { comesFromDatabase, loggableError } from '../lib/loggable-error'
 
 /**
  * The one place an error becomes a response. Refusals carry their §8 codes; anything else is a

@@ -6,7 +6,7 @@ import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { registerErrorHandler } from './error-handler'
-import { loggableError } from './loggable-error'
+import { loggableError } from '../lib/loggable-error'
 import { loggerOptions } from './logger'
 
 /**

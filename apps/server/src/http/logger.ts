@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify'
-import { loggableError } from './loggable-error'
+import { loggableError } from '../lib/loggable-error'
 
 /** What Fastify's types say an `err` serializer returns (pino itself takes any object). */
 type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string }
