@@ -401,10 +401,25 @@ export const jobExecutions = pgTable(
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     lastUpdatedAt: timestamp('last_updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** when an IN_PROGRESS execution times out: the job's in-progress timeout, from its start */
+    inProgressTimeoutAt: timestamp('in_progress_timeout_at', { withTimezone: true }),
+    /** when an IN_PROGRESS execution times out: the device's step timeout, from its last update */
+    stepTimeoutAt: timestamp('step_timeout_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.jobId, t.deviceId, t.executionNumber] }),
     index('job_executions_device_status_idx').on(t.deviceId, t.status),
+    // The timeout sweep reads only running executions with a timer, whichever timer it is.
+    index('job_executions_in_progress_timeout_idx')
+      .on(t.inProgressTimeoutAt)
+      .where(sql`${t.status} = 'IN_PROGRESS' and ${t.inProgressTimeoutAt} is not null`),
+    index('job_executions_step_timeout_idx')
+      .on(t.stepTimeoutAt)
+      .where(sql`${t.status} = 'IN_PROGRESS' and ${t.stepTimeoutAt} is not null`),
+    // Whether a job still has work pending, without reading its finished executions.
+    index('job_executions_pending_idx')
+      .on(t.jobId)
+      .where(sql`${t.status} in ('QUEUED', 'IN_PROGRESS')`),
   ],
 )
 

@@ -1,0 +1,5 @@
+ALTER TABLE "job_executions" ADD COLUMN "in_progress_timeout_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "job_executions" ADD COLUMN "step_timeout_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "job_executions_in_progress_timeout_idx" ON "job_executions" USING btree ("in_progress_timeout_at") WHERE "job_executions"."status" = 'IN_PROGRESS' and "job_executions"."in_progress_timeout_at" is not null;--> statement-breakpoint
+CREATE INDEX "job_executions_step_timeout_idx" ON "job_executions" USING btree ("step_timeout_at") WHERE "job_executions"."status" = 'IN_PROGRESS' and "job_executions"."step_timeout_at" is not null;--> statement-breakpoint
+CREATE INDEX "job_executions_pending_idx" ON "job_executions" USING btree ("job_id") WHERE "job_executions"."status" in ('QUEUED', 'IN_PROGRESS');
