@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isMacForm } from '../validation/mac'
 import { storable } from './device-json'
 
 /**
@@ -38,6 +39,12 @@ export type StatusMessage = z.infer<typeof statusMessage>
 const nonNegative = z.number().min(0)
 const INT32_MAX = 2_147_483_647
 const percent = z.number().min(0).max(100)
+/**
+ * A byte counter since the interface came up: it only grows until the device restarts (or a
+ * 32-bit counter wraps), and the cloud computes throughput from the difference between samples.
+ * Bounded by the bigint column it is filed in.
+ */
+const byteCounter = nonNegative.max(Number.MAX_SAFE_INTEGER)
 
 export const interfaceInfo = z.looseObject({
   ip: z.string().max(45).optional(),
@@ -47,8 +54,8 @@ export const interfaceInfo = z.looseObject({
   mac: z.string().max(17).optional(),
   /** WAN connection type (§3): static, pppoe, dhcp, mobile */
   type: z.enum(['static', 'pppoe', 'dhcp', 'mobile']).optional(),
-  rxBytes: nonNegative.optional(),
-  txBytes: nonNegative.optional(),
+  rxBytes: byteCounter.optional(),
+  txBytes: byteCounter.optional(),
 })
 
 export const radioInfo = z.looseObject({
@@ -57,6 +64,9 @@ export const radioInfo = z.looseObject({
   clients: z.number().int().min(0).max(INT32_MAX).optional(),
   txPower: z.number().int().min(0).max(100).optional(),
   utilization: percent.optional(),
+  /** bytes the radio received from and sent to its clients */
+  rxBytes: byteCounter.optional(),
+  txBytes: byteCounter.optional(),
 })
 
 export const lteInfo = z.looseObject({
@@ -111,7 +121,8 @@ export type RpcResponse = z.infer<typeof rpcResponse>
  */
 export const registrationRequest = z.object({
   productKey: z.string().min(1).max(64),
-  mac: z.string().regex(/^([0-9A-Fa-f]{2}[:-]?){5}[0-9A-Fa-f]{2}$/),
+  /** a MAC in any form `normaliseMac` reads; it is signed as sent */
+  mac: z.string().max(32).refine(isMacForm),
   random: z.string().min(8).max(64),
   /** hex HMAC-SHA256 with the product secret of `registrationPayload(...)` */
   sign: z.string().regex(/^[0-9a-f]{64}$/),
