@@ -24,14 +24,15 @@ const user = {
 }
 const tokens = { accessToken: 'a', refreshToken: 'r', expiresIn: 7200, obtainedAt: Date.now(), apiDomain: '' }
 
+/** Where the guard sent the visit: a redirect's target, 'forbidden' (403 in the frame), or null (the page). */
 async function visit(loader: ReturnType<typeof createGuardLoader>, path: string): Promise<string | null> {
   try {
-    await loader({
+    const outcome = await loader({
       request: new Request(`http://console.test${path}`),
       params: {},
       context: undefined,
     } as never)
-    return null
+    return outcome.forbidden ? 'forbidden' : null
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.headers.get('Location')
     throw thrown
@@ -97,14 +98,14 @@ describe('guard loader', () => {
     fetchUser.mockResolvedValue({ ...user, is_primary: 0, is_master: 0, menus: ['home', 'project'] })
     const loader = createGuardLoader(new QueryClient())
     expect(await visit(loader, '/project/manage')).toBeNull()
-    expect(await visit(loader, '/account/list')).toBe('/404')
+    expect(await visit(loader, '/account/list')).toBe('forbidden')
     expect(session.readRouteItem()).toEqual(['/home', '/home/main', '/project', '/project/manage'])
   })
 
   it('keeps a child out of a section its roles do not grant', async () => {
     session.saveTokens(tokens)
     fetchUser.mockResolvedValue({ ...user, is_primary: 0, is_master: 0, menus: ['home'] })
-    expect(await visit(createGuardLoader(new QueryClient()), '/project/manage')).toBe('/404')
+    expect(await visit(createGuardLoader(new QueryClient()), '/project/manage')).toBe('forbidden')
   })
 
   it('opens both sections to a primary account', async () => {

@@ -11,12 +11,17 @@ function menuPaths(user: CurrentUser): string[] {
   return menuFor(user).flatMap((route) => [route.path, ...(route.children ?? []).map((child) => child.path)])
 }
 
+/** The root route's data: whether the page asked for is one the user's role lacks (shown as 403). */
+export interface GuardOutcome {
+  readonly forbidden: boolean
+}
+
 /**
  * The root route's loader runs before every navigation (shouldRevalidate: always) and carries
  * out the guard's decision. The current user lives in the query cache, so it is fetched once.
  */
 export function createGuardLoader(queryClient: QueryClient) {
-  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+  return async ({ request }: LoaderFunctionArgs): Promise<GuardOutcome> => {
     const { pathname, search } = new URL(request.url)
     const inputFor = (user: CurrentUser | undefined) => ({
       pathname,
@@ -41,12 +46,14 @@ export function createGuardLoader(queryClient: QueryClient) {
 
     if (decision.kind === 'redirect') throw redirect(decision.to)
     if (decision.kind === 'loadUser') throw new Error('guard: the user is loaded and still unknown')
+    // The frame renders the 403 view in place of the page (FrameLayout), menu and all.
+    if (decision.kind === 'forbidden') return { forbidden: true }
     if (decision.clearSession) {
       session.clearTokens()
       clearSessionQueries(queryClient)
     } else if (!isPublicPath(pathname)) {
       session.savePath(`${pathname}${search}`)
     }
-    return null
+    return { forbidden: false }
   }
 }

@@ -83,14 +83,14 @@ describe('decideNavigation with flagged routes', () => {
   const at = (pathname: string, user: GuardInput['user']) =>
     decideNavigation({ pathname, search: '', hasToken: true, user }, routes)
 
-  it('sends a child account away from primary-only pages', () => {
+  it('forbids primary-only pages to a child account (403, not 404)', () => {
     expect(at('/account/list', primary)).toEqual({ kind: 'proceed' })
-    expect(at('/account/list', child)).toEqual({ kind: 'redirect', to: '/404' })
+    expect(at('/account/list', child)).toEqual({ kind: 'forbidden' })
   })
 
-  it('sends a level-1 account away from admin-only pages, and only those', () => {
+  it('forbids admin-only pages to a level-1 account, and only those', () => {
     expect(at('/maintain/upgrade', child)).toEqual({ kind: 'proceed' })
-    expect(at('/maintain/upgrade', levelOne)).toEqual({ kind: 'redirect', to: '/404' })
+    expect(at('/maintain/upgrade', levelOne)).toEqual({ kind: 'forbidden' })
     expect(at('/maintain/log', levelOne)).toEqual({ kind: 'proceed' })
   })
 })

@@ -24,6 +24,8 @@ export type GuardDecision =
   | { readonly kind: 'proceed'; readonly clearSession?: boolean }
   | { readonly kind: 'redirect'; readonly to: string }
   | { readonly kind: 'loadUser' }
+  /** a frame page the user's role lacks: the frame stays, its page says "no permission" (403) */
+  | { readonly kind: 'forbidden' }
 
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
@@ -37,7 +39,8 @@ function normalise(pathname: string): string {
  * - an unknown path goes to /404;
  * - without a token, any other path goes to /login?redirect=<path and query>;
  * - with a token but no user info yet, the user info is loaded first;
- * - a frame path the user may not open (only_primary, only_admin) goes to /404.
+ * - a frame path the user may not open (only_primary, only_admin, a section its roles lack) is
+ *   forbidden: shown as 403 inside the frame, not as "page not found" (it exists).
  */
 export function decideNavigation(
   input: GuardInput,
@@ -55,7 +58,5 @@ export function decideNavigation(
   if (firstChild) return { kind: 'redirect', to: firstChild.path }
   if (!input.hasToken) return { kind: 'redirect', to: loginRedirect(`${pathname}${input.search}`) }
   if (!input.user) return { kind: 'loadUser' }
-  return canOpenPath(pathname, input.user, routes)
-    ? { kind: 'proceed' }
-    : { kind: 'redirect', to: NOT_FOUND_PATH }
+  return canOpenPath(pathname, input.user, routes) ? { kind: 'proceed' } : { kind: 'forbidden' }
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useMatches } from 'react-router'
+import { useMatches, useRouteLoaderData } from 'react-router'
 import { translateKey } from '../shared/i18n/i18n'
+import type { GuardOutcome } from './guard-loader'
 
 /** What a route says about itself (its `handle`). */
 export interface RouteHandle {
@@ -18,7 +19,11 @@ function titleKeyOf(handle: unknown): string | undefined {
 export function useDocumentTitle(): void {
   const { t, i18n } = useTranslation()
   const matches = useMatches()
-  const key = matches.map((match) => titleKeyOf(match.handle)).findLast((k) => k !== undefined)
+  // A forbidden page shows the 403 view (FrameLayout), and its title says so.
+  const forbidden = useRouteLoaderData<GuardOutcome>('root')?.forbidden === true
+  const key = forbidden
+    ? 'forbidden.title'
+    : matches.map((match) => titleKeyOf(match.handle)).findLast((k) => k !== undefined)
   const appName = t('common.appName')
   const language = i18n.resolvedLanguage
   // biome-ignore lint/correctness/useExhaustiveDependencies: translateKey reads the language, so a switch must re-run this

@@ -281,6 +281,10 @@ export const enUS = {
     title: 'Page not found',
     subtitle: 'Sorry, the page you visited does not exist.',
   },
+  forbidden: {
+    title: 'No permission',
+    subtitle: 'Your role does not include this section. Ask the primary account for access.',
+  },
   frame: {
     mainNav: 'Main menu',
     collapseMenu: 'Collapse menu',

@@ -282,6 +282,10 @@ export const es: Catalogue = {
     title: 'Página no encontrada',
     subtitle: 'Lo sentimos, la página que busca no existe.',
   },
+  forbidden: {
+    title: 'Sin permiso',
+    subtitle: 'Su rol no incluye esta sección. Solicite acceso a la cuenta principal.',
+  },
   frame: {
     mainNav: 'Menú principal',
     collapseMenu: 'Contraer menú',

@@ -278,6 +278,10 @@ export const zhCN: Catalogue = {
     title: '页面不存在',
     subtitle: '抱歉，您访问的页面不存在。',
   },
+  forbidden: {
+    title: '无权限',
+    subtitle: '您的角色不包含此功能，请联系主账号开通权限。',
+  },
   frame: {
     mainNav: '主菜单',
     collapseMenu: '收起菜单',

@@ -1,6 +1,8 @@
 import { Layout } from 'antd'
 import { useState } from 'react'
-import { Outlet } from 'react-router'
+import { Outlet, useRouteLoaderData } from 'react-router'
+import { ForbiddenView } from '../../features/errors/ForbiddenView'
+import type { GuardOutcome } from '../guard-loader'
 import { SideMenu } from './SideMenu'
 import { TopBar } from './TopBar'
 
@@ -11,6 +13,7 @@ const NARROW = '(max-width: 991.98px)'
 export function FrameLayout() {
   // Start folded on narrow screens, where the Sider's breakpoint would fold it anyway.
   const [menuCollapsed, setMenuCollapsed] = useState(() => window.matchMedia(NARROW).matches)
+  const forbidden = useRouteLoaderData<GuardOutcome>('root')?.forbidden === true
 
   return (
     <Layout style={{ minHeight: '100%' }}>
@@ -29,7 +32,7 @@ export function FrameLayout() {
           <SideMenu collapsed={menuCollapsed} />
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
-          <Outlet />
+          {forbidden ? <ForbiddenView /> : <Outlet />}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -1,3 +1,4 @@
+import { LOGIN_PATH } from '@canopy/shared/routes'
 import { Modal } from 'antd'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -15,7 +16,7 @@ export interface Logout {
 
 /**
  * §2, §4: logout asks first, then calls the server, clears the tokens, the route item and the
- * rest of the stored session, and reloads (the guard then shows the login page). If the server
+ * rest of the stored session, and loads the login page afresh (no `redirect`). If the server
  * call fails, the user hears so, and is logged out locally all the same.
  */
 export function useLogout(): Logout {
@@ -36,7 +37,9 @@ export function useLogout(): Logout {
       // Let the message be read before the reload takes it away.
       await toast.error(t('errors.logoutFailed'))
     }
-    window.location.reload()
+    // The login page without the way back: the next person to sign in here starts at home,
+    // not on the last user's page (its `redirect` would name it).
+    window.location.replace(LOGIN_PATH)
   }
 
   function confirmLogout() {
