@@ -311,7 +311,11 @@ export const deviceMetricsLatest = pgTable(
   ],
 )
 
-/** Telemetry history for charts: one sample per device per sampling interval, kept for a while. */
+/**
+ * Telemetry history for charts: one sample per device per sampling interval, kept for a while.
+ * Byte counters are kept as the device reported them (null when it reports none); throughput is
+ * computed from two samples' difference (traffic.repository.ts), the uptime telling a restart.
+ */
 export const deviceMetrics = pgTable(
   'device_metrics',
   {
@@ -322,6 +326,14 @@ export const deviceMetrics = pgTable(
     cpu: real('cpu').notNull(),
     mem: real('mem').notNull(),
     clients: integer('clients').notNull(),
+    uptime: bigint('uptime', { mode: 'number' }),
+    wanRx: bigint('wan_rx', { mode: 'number' }),
+    wanTx: bigint('wan_tx', { mode: 'number' }),
+    /** the radios of a band added up */
+    radio2gRx: bigint('radio2g_rx', { mode: 'number' }),
+    radio2gTx: bigint('radio2g_tx', { mode: 'number' }),
+    radio5gRx: bigint('radio5g_rx', { mode: 'number' }),
+    radio5gTx: bigint('radio5g_tx', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.at] }), index('device_metrics_at_idx').on(t.at)],
 )
@@ -341,6 +353,27 @@ export const clientCounts = pgTable(
     onlineDevices: integer('online_devices').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.projectId, t.at] }), index('client_counts_at_idx').on(t.at)],
+)
+
+/**
+ * WAN bytes per project and sampling interval (the home page's traffic chart): the housekeeping
+ * adds up its devices' counter differences for the interval ending at `at`, so a chart over a
+ * large fleet reads one row per project and interval instead of every device's samples.
+ */
+export const projectTraffic = pgTable(
+  'project_traffic',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    rxBytes: bigint('rx_bytes', { mode: 'number' }).notNull(),
+    txBytes: bigint('tx_bytes', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.projectId, t.at] }), index('project_traffic_at_idx').on(t.at)],
 )
 
 /** The AWS IoT Device Shadow of each device (classic, unnamed). */
