@@ -44,6 +44,8 @@ import { rolesRoutes } from './modules/roles/roles.routes'
 import { RolesService } from './modules/roles/roles.service'
 import { settingsRoutes } from './modules/settings/settings.routes'
 import { SettingsService } from './modules/settings/settings.service'
+import { trafficRoutes } from './modules/traffic/traffic.routes'
+import { TrafficService } from './modules/traffic/traffic.service'
 import { PasswordResetService } from './modules/users/password-reset.service'
 import { usersRoutes } from './modules/users/users.routes'
 import { UsersService } from './modules/users/users.service'
@@ -149,6 +151,7 @@ export async function buildApp(options: {
     devices,
     sampleSeconds: config.devices.telemetrySampleSeconds,
   })
+  const traffic = new TrafficService({ db, devices, sampleSeconds: config.devices.telemetrySampleSeconds })
   const operationLog = new OperationLog(db)
   const report = (what: string) => (error: unknown) => http.log.error({ err: error }, what)
   const settings = new SettingsService({
@@ -198,6 +201,7 @@ export async function buildApp(options: {
       revokeIdentity: (thing) => gateway.accounts.revokeDevice(thing),
       limits,
     }),
+    ...trafficRoutes({ traffic }),
     ...settingsRoutes({ settings, devices }),
     ...deviceControlRoutes({ control, progress: new OperationProgress({ db, devices }) }),
     ...remoteRoutes({ remote }),

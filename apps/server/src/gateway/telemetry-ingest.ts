@@ -2,6 +2,7 @@ import { readDevicePayload, type TelemetryMessage, telemetryMessage } from '@can
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import type { DeviceDirectory } from '../modules/devices/device-directory'
+import { type ByteCounters, byteCountersOf } from './byte-counters'
 import { DeviceRefusal, payloadRefusal } from './device-refusals'
 
 export interface IngestCounters {
@@ -29,7 +30,7 @@ const ROW_FAULT = /^2[23]/
  * Telemetry from devices (`dt/canopy/{thing}/telemetry`). Messages are coalesced per device and
  * written in batches (one statement per flush, rows passed as arrays), so the cost is per device
  * and per second, not per message. Each device also gets one history sample per
- * sampling interval, for charts.
+ * sampling interval, for charts (with its byte counters, from which traffic is computed).
  */
 export class TelemetryIngest {
   private pending = new Map<number, { at: Date; telemetry: TelemetryMessage }>()
@@ -146,6 +147,8 @@ export class TelemetryIngest {
   private async writeBatch(reports: Report[]): Promise<void> {
     // Each column goes as one array parameter (sql.param), unnested into rows by PostgreSQL.
     const column = (value: (report: (typeof reports)[number]) => unknown) => sql.param(reports.map(value))
+    const counters = reports.map((report) => byteCountersOf(report.telemetry))
+    const counter = (field: keyof ByteCounters) => sql.param(counters.map((row) => row[field]))
     // One statement, so atomic by itself, and it holds the embedded database's one session only
     // while it runs (a transaction of several would hold it between them too).
     // Telemetry means the device is there. Its time is filed in the latest-telemetry row; the
@@ -154,11 +157,14 @@ export class TelemetryIngest {
     // that arrived before the device went offline (its last will, or the watchdog) must not
     // revive it.
     await this.deps.db.execute(sql`
-      with reports (device_id, at, cpu, mem, clients, uptime, telemetry, sampled) as (
+      with reports (device_id, at, cpu, mem, clients, uptime, telemetry, sampled,
+                    wan_rx, wan_tx, radio2g_rx, radio2g_tx, radio5g_rx, radio5g_tx) as (
         select * from unnest(${column((r) => r.id)}::int[], ${column((r) => r.at.toISOString())}::timestamptz[],
           ${column((r) => r.telemetry.cpu)}::real[], ${column((r) => r.telemetry.mem)}::real[],
           ${column((r) => r.telemetry.clients)}::int[], ${column((r) => Math.round(r.telemetry.uptime))}::bigint[],
-          ${column((r) => JSON.stringify(r.telemetry))}::jsonb[], ${column((r) => r.sampled)}::boolean[])
+          ${column((r) => JSON.stringify(r.telemetry))}::jsonb[], ${column((r) => r.sampled)}::boolean[],
+          ${counter('wanRx')}::bigint[], ${counter('wanTx')}::bigint[], ${counter('radio2gRx')}::bigint[],
+          ${counter('radio2gTx')}::bigint[], ${counter('radio5gRx')}::bigint[], ${counter('radio5gTx')}::bigint[])
       ), latest as (
         insert into device_metrics_latest (device_id, at, cpu, mem, clients, uptime, telemetry)
         select device_id, at, cpu, mem, clients, uptime, telemetry from reports
@@ -169,8 +175,10 @@ export class TelemetryIngest {
         from reports r
         where d.id = r.device_id and d.status = 'offline' and (d.status_changed_at is null or d.status_changed_at < r.at)
       ), samples as (
-        insert into device_metrics (device_id, at, cpu, mem, clients)
-        select device_id, at, cpu, mem, clients from reports where sampled
+        insert into device_metrics (device_id, at, cpu, mem, clients, uptime,
+          wan_rx, wan_tx, radio2g_rx, radio2g_tx, radio5g_rx, radio5g_tx)
+        select device_id, at, cpu, mem, clients, uptime,
+          wan_rx, wan_tx, radio2g_rx, radio2g_tx, radio5g_rx, radio5g_tx from reports where sampled
         on conflict do nothing
       )
       select 1`)

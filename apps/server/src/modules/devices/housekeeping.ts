@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { trafficRepository } from '../traffic/traffic.repository'
 
 /**
- * Periodic device bookkeeping: every sampling interval, the online clients of each project (for
- * the home chart); every hour, history older than the retention period goes.
+ * Periodic device bookkeeping: every sampling interval, the online clients of each project and
+ * its WAN bytes over the interval before (for the home charts); every hour, history older than
+ * the retention period goes.
  * Idempotent, so several instances may all run it.
  */
 export class DeviceHousekeeping {
@@ -15,14 +17,19 @@ export class DeviceHousekeeping {
       sampleSeconds: number
       retentionDays: number
       /** a round that failed; the next one runs as planned */
-      onError: (error: unknown, task: 'sample' | 'prune') => void
+      onError: (error: unknown, task: 'sample' | 'traffic' | 'prune') => void
     },
   ) {}
 
   start(): void {
     const sampleClients = () => void this.sampleClients().catch((error) => this.deps.onError(error, 'sample'))
-    sampleClients()
-    const sample = setInterval(sampleClients, this.deps.sampleSeconds * 1000)
+    const fileTraffic = () => void this.fileTraffic().catch((error) => this.deps.onError(error, 'traffic'))
+    const sampleAll = () => {
+      sampleClients()
+      fileTraffic()
+    }
+    sampleAll()
+    const sample = setInterval(sampleAll, this.deps.sampleSeconds * 1000)
     const prune = setInterval(
       () => void this.prune().catch((error) => this.deps.onError(error, 'prune')),
       3600_000,
@@ -48,10 +55,20 @@ export class DeviceHousekeeping {
       on conflict do nothing`)
   }
 
+  /**
+   * Each project's WAN bytes over the sampling interval that ended one interval ago: by then its
+   * samples are all written (they arrive through the ingest's one-second batches).
+   */
+  async fileTraffic(now = alignedNow(this.deps.sampleSeconds)): Promise<void> {
+    const end = new Date(now.getTime() - this.deps.sampleSeconds * 1000)
+    await trafficRepository(this.deps.db).fileProjectTraffic(end, this.deps.sampleSeconds)
+  }
+
   async prune(): Promise<void> {
     const cutoff = new Date(Date.now() - this.deps.retentionDays * 86_400_000).toISOString()
     await this.deps.db.execute(sql`delete from device_metrics where at < ${cutoff}::timestamptz`)
     await this.deps.db.execute(sql`delete from client_counts where at < ${cutoff}::timestamptz`)
+    await trafficRepository(this.deps.db).prune(new Date(cutoff))
   }
 }
 
