@@ -26,6 +26,10 @@ function canopy(...args: string[]) {
   })
 }
 
+/** `product add` of an access point with the given MAC prefix, and more options. */
+const addProduct = (model: string, macPrefix: string, ...options: string[]) =>
+  canopy('product', 'add', '--model', model, '--type', 'ap', '--mac-prefix', macPrefix, ...options)
+
 describe('the operator CLI', () => {
   it('adds a product with its capabilities and settings options, and lists them', async () => {
     const options: ProductOptions = {
@@ -36,22 +40,8 @@ describe('the operator CLI', () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'canopy-cli-')), 'options.json')
     await writeFile(file, JSON.stringify(options))
     const model = `CLI-${Date.now().toString(36)}`
-    const added = await canopy(
-      'product',
-      'add',
-      '--model',
-      model,
-      '--type',
-      'ap',
-      '--mac-prefix',
-      '02:7E:01',
-      '--capability',
-      'reboot',
-      '--capability',
-      'vap',
-      '--options',
-      file,
-    )
+    const capabilities = ['--capability', 'reboot', '--capability', 'vap']
+    const added = await addProduct(model, '02:7E:01', ...capabilities, '--options', file)
     expect(JSON.parse(added.stdout)).toMatchObject({ model, capabilities: ['reboot', 'vap'], options })
     const listed = JSON.parse((await canopy('product', 'list')).stdout) as Array<{ model: string }>
     expect(listed.find((product) => product.model === model)).toMatchObject({ options })
@@ -59,20 +49,9 @@ describe('the operator CLI', () => {
 
   it('refuses a capability that is not in the protocol, and saves nothing', async () => {
     const model = `CLI-${Date.now().toString(36)}x`
-    await expect(
-      canopy(
-        'product',
-        'add',
-        '--model',
-        model,
-        '--type',
-        'ap',
-        '--mac-prefix',
-        '02:7E:02',
-        '--capability',
-        'rebot',
-      ),
-    ).rejects.toMatchObject({ stderr: expect.stringContaining('refused') })
+    await expect(addProduct(model, '02:7E:02', '--capability', 'rebot')).rejects.toMatchObject({
+      stderr: expect.stringContaining('refused'),
+    })
     const listed = JSON.parse((await canopy('product', 'list')).stdout) as Array<{ model: string }>
     expect(listed.some((product) => product.model === model)).toBe(false)
   })
