@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ACTION_PERMISSIONS, type DeviceAction, decideBatch } from './batch-rules'
+import { ACTION_PERMISSIONS, type DeviceAction, decideBatch, decideBind } from './batch-rules'
 import { ErrorCode } from './errors'
+import { devicesCatalogues } from './i18n/devices'
+import { enUS } from './i18n/en-us'
 import { can, type Permission, PRIMARY_GRANTS, permits } from './permissions'
 
 const online = { status: 'online', model: 'CAP-1200' }
@@ -11,8 +13,14 @@ const decide = (action: DeviceAction, devices: Array<typeof online>) =>
   decideBatch(action, devices, everything)
 
 const allowed = { allowed: true }
-const offlineRefusal = { allowed: false, code: ErrorCode.DEVICE_OFFLINE, reason: 'errors.deviceOffline' }
-const onlineRefusal = { allowed: false, code: ErrorCode.DEVICE_ONLINE, reason: 'errors.deviceOnline' }
+/** An offline device refused, said of the action (the §8 code stays the server's). */
+const offlineRefusal = (reason: string) => ({ allowed: false, code: ErrorCode.DEVICE_OFFLINE, reason })
+const batchOffline = offlineRefusal('devices.refusals.offlineInBatch')
+const onlineRefusal = {
+  allowed: false,
+  code: ErrorCode.DEVICE_ONLINE,
+  reason: 'devices.refusals.onlineDelete',
+}
 const modelRefusal = {
   allowed: false,
   code: ErrorCode.INVALID_PARAMETER,
@@ -49,11 +57,12 @@ describe('decideBatch (§5 batch rules, §4 states)', () => {
   })
 
   it('reboots and asks online devices only, even one (§4: offline devices cannot be rebooted)', () => {
+    const reasons = { reboot: 'devices.refusals.offlineReboot', ask: 'devices.refusals.offlineAsk' }
     for (const action of ['reboot', 'ask'] as const) {
       expect(decide(action, [online])).toEqual(allowed)
       expect(decide(action, [online, otherModel, online])).toEqual(allowed)
-      expect(decide(action, [offline])).toEqual(offlineRefusal)
-      expect(decide(action, [online, online, offline])).toEqual(offlineRefusal)
+      expect(decide(action, [offline])).toEqual(offlineRefusal(reasons[action]))
+      expect(decide(action, [online, online, offline])).toEqual(offlineRefusal(reasons[action]))
     }
   })
 
@@ -61,7 +70,7 @@ describe('decideBatch (§5 batch rules, §4 states)', () => {
     for (const action of SETTINGS) {
       expect(decide(action, [offline]), action).toEqual(allowed)
       expect(decide(action, [online, online]), action).toEqual(allowed)
-      expect(decide(action, [online, offline]), action).toEqual(offlineRefusal)
+      expect(decide(action, [online, offline]), action).toEqual(batchOffline)
     }
   })
 
@@ -97,7 +106,9 @@ describe('decideBatch (§5 batch rules, §4 states)', () => {
   })
 
   it('counts any status but "online" as offline', () => {
-    expect(decide('reboot', [{ ...online, status: 'unknown' }])).toEqual(offlineRefusal)
+    expect(decide('reboot', [{ ...online, status: 'unknown' }])).toEqual(
+      offlineRefusal('devices.refusals.offlineReboot'),
+    )
     expect(decide('delete', [{ ...online, status: 'unknown' }])).toEqual(allowed)
   })
 
@@ -109,7 +120,7 @@ describe('decideBatch (§5 batch rules, §4 states)', () => {
       code: ErrorCode.NO_PERMISSION,
       reason: 'errors.noPermission',
     })
-    expect(decide('wifi', [offline, otherModel])).toEqual(offlineRefusal)
+    expect(decide('wifi', [offline, otherModel])).toEqual(batchOffline)
   })
 
   it("asks for the action's own permission, and only that one", () => {
@@ -151,5 +162,55 @@ describe('ACTION_PERMISSIONS (§6, as the routes declare them)', () => {
       permits({ ...guest, menus: [...guest.menus], deviceFunctions: [...guest.deviceFunctions] }, permission)
     const refused = ACTIONS.filter((action) => !decideBatch(action, [online], permitted).allowed)
     expect(refused).toEqual(ACTIONS.filter((action) => action !== 'ask'))
+  })
+})
+
+describe('decideBind (§2 bind dialog)', () => {
+  it('binds with the bind function and a project to bind into', () => {
+    expect(decideBind(1, everything)).toEqual(allowed)
+    expect(decideBind(0, everything)).toEqual({
+      allowed: false,
+      code: ErrorCode.NO_PERMISSION,
+      reason: 'devices.refusals.noProject',
+    })
+    expect(decideBind(3, () => false)).toMatchObject({
+      code: ErrorCode.NO_PERMISSION,
+      reason: 'errors.noPermission',
+    })
+  })
+})
+
+describe('every reason the rules give', () => {
+  /** A message key's English text, in the core catalogue or the device pages' one. */
+  const textOf = (key: string) =>
+    key
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+        key.startsWith('devices.') ? devicesCatalogues['en-us'] : enUS,
+      )
+
+  it('names a message the console has', () => {
+    const reasons = new Set<string>()
+    const devices = [online, offline, otherModel, { ...offline, model: 'CGW-3000' }]
+    const selections = [
+      [],
+      ...devices.map((device) => [device]),
+      devices,
+      [online, otherModel],
+      [online, offline],
+    ]
+    for (const action of ACTIONS)
+      for (const selection of selections)
+        for (const permitted of [everything, () => false]) {
+          const decision = decideBatch(action, selection, permitted)
+          if (!decision.allowed) reasons.add(decision.reason)
+        }
+    for (const projects of [0, 1]) {
+      const decision = decideBind(projects, everything)
+      if (!decision.allowed) reasons.add(decision.reason)
+    }
+    expect(reasons.size).toBeGreaterThanOrEqual(8)
+    for (const reason of reasons) expect(typeof textOf(reason), reason).toBe('string')
   })
 })

@@ -4,7 +4,8 @@ import { can, type Permission } from './permissions'
 /**
  * The §5 batch rules ("at least one device, same model, no offline devices, operation
  * permission on all") with §4's "online devices cannot be deleted": the console applies them
- * before calling, the server's services apply the same function and answer its §8 code.
+ * before offering an action (a refused one is disabled, its reason in a tooltip), the server's
+ * services apply the same function and answer its §8 code.
  */
 
 /** What can be done to one device or a selection of them. */
@@ -33,18 +34,58 @@ interface ActionRule {
   readonly status: 'any' | 'online' | 'offline' | 'onlineInBatch'
   /** several devices must be of one model: WiFi radios and channels are the model's */
   readonly oneModel: boolean
+  /** the message key of a status refusal, said of this action (its §8 code's message otherwise) */
+  readonly statusReason?: string
 }
+
+/** A setting (onlineInBatch) refused for an offline device in a batch. */
+const OFFLINE_IN_BATCH = 'devices.refusals.offlineInBatch'
 
 const RULES: Readonly<Record<DeviceAction, ActionRule>> = {
   move: { permission: can.device('move'), status: 'any', oneModel: false },
   unbind: { permission: can.device('unbind'), status: 'any', oneModel: false },
-  delete: { permission: can.device('delete'), status: 'offline', oneModel: false },
-  reboot: { permission: can.device('reboot'), status: 'online', oneModel: false },
-  timedReboot: { permission: can.device('reboot'), status: 'onlineInBatch', oneModel: false },
-  wifi: { permission: can.device('edit'), status: 'onlineInBatch', oneModel: true },
-  led: { permission: can.device('edit'), status: 'onlineInBatch', oneModel: false },
-  settings: { permission: can.device('edit'), status: 'onlineInBatch', oneModel: false },
-  ask: { permission: can.device('view'), status: 'online', oneModel: false },
+  delete: {
+    permission: can.device('delete'),
+    status: 'offline',
+    oneModel: false,
+    statusReason: 'devices.refusals.onlineDelete',
+  },
+  reboot: {
+    permission: can.device('reboot'),
+    status: 'online',
+    oneModel: false,
+    statusReason: 'devices.refusals.offlineReboot',
+  },
+  timedReboot: {
+    permission: can.device('reboot'),
+    status: 'onlineInBatch',
+    oneModel: false,
+    statusReason: OFFLINE_IN_BATCH,
+  },
+  wifi: {
+    permission: can.device('edit'),
+    status: 'onlineInBatch',
+    oneModel: true,
+    statusReason: OFFLINE_IN_BATCH,
+  },
+  led: {
+    permission: can.device('edit'),
+    status: 'onlineInBatch',
+    oneModel: false,
+    statusReason: OFFLINE_IN_BATCH,
+  },
+  settings: {
+    permission: can.device('edit'),
+    status: 'onlineInBatch',
+    oneModel: false,
+    statusReason: OFFLINE_IN_BATCH,
+  },
+  ask: {
+    permission: can.device('view'),
+    status: 'online',
+    oneModel: false,
+    statusReason: 'devices.refusals.offlineAsk',
+  },
 }
 
 /** The permission each action's calls declare on the server (§6). */
@@ -64,18 +105,21 @@ export type BatchDecision =
       readonly allowed: false
       /** the §8 code the server answers */
       readonly code: ErrorCodeValue
-      /** the message key the console shows */
+      /** the message key the console shows: a disabled control's tooltip */
       readonly reason: string
       /** the broken rule as the server's "invalid parameter" details name it */
       readonly violation?: { readonly field: 'ids'; readonly rule: string }
     }
 
-/** A refusal with its §8 code; the console shows the code's own message unless told otherwise. */
-const refuse = (code: ErrorCodeValue, violation?: { rule: string; message: string }): BatchDecision => ({
+/** A refusal with its §8 code; the console shows `reason`, or the code's own message. */
+const refuse = (
+  code: ErrorCodeValue,
+  options: { reason?: string; violation?: { rule: string; message: string } } = {},
+): BatchDecision => ({
   allowed: false,
   code,
-  reason: violation?.message ?? errorCatalogue[code].key,
-  ...(violation ? { violation: { field: 'ids', rule: violation.rule } } : {}),
+  reason: options.reason ?? options.violation?.message ?? errorCatalogue[code].key,
+  ...(options.violation ? { violation: { field: 'ids', rule: options.violation.rule } } : {}),
 })
 
 /**
@@ -92,19 +136,31 @@ export function decideBatch(
   // The server's schemas refuse an empty selection with this rule; the list says it its own way.
   if (devices.length === 0)
     return refuse(ErrorCode.INVALID_PARAMETER, {
-      rule: 'validation.select_one',
-      message: 'devices.list.selectFirst',
+      violation: { rule: 'validation.select_one', message: 'devices.list.selectFirst' },
     })
   const batch = devices.length > 1
   const anyOffline = devices.some((device) => device.status !== 'online')
   if (rule.status === 'offline' && devices.some((device) => device.status === 'online'))
-    return refuse(ErrorCode.DEVICE_ONLINE)
+    return refuse(ErrorCode.DEVICE_ONLINE, { reason: rule.statusReason })
   if ((rule.status === 'online' || (rule.status === 'onlineInBatch' && batch)) && anyOffline)
-    return refuse(ErrorCode.DEVICE_OFFLINE)
+    return refuse(ErrorCode.DEVICE_OFFLINE, { reason: rule.statusReason })
   if (rule.oneModel && new Set(devices.map((device) => device.model)).size > 1)
     return refuse(ErrorCode.INVALID_PARAMETER, {
-      rule: 'validation.same_model',
-      message: 'validation.same_model',
+      violation: { rule: 'validation.same_model', message: 'validation.same_model' },
     })
+  return { allowed: true }
+}
+
+/**
+ * Whether the caller may bind a device (§2 dialog): the bind function, and a project to bind it
+ * into (a child whose roles name no project has none). The server answers a project outside
+ * the caller's scope with the same code.
+ */
+export function decideBind(
+  visibleProjects: number,
+  permitted: (permission: Permission) => boolean,
+): BatchDecision {
+  if (!permitted(can.device('bind'))) return refuse(ErrorCode.NO_PERMISSION)
+  if (visibleProjects === 0) return refuse(ErrorCode.NO_PERMISSION, { reason: 'devices.refusals.noProject' })
   return { allowed: true }
 }

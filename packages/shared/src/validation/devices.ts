@@ -2,29 +2,38 @@ import { z } from 'zod'
 import { DEVICE_TYPES } from '../protocol/messages'
 import { genericPassword } from './accounts'
 import { idOf, integer, requiredText, text } from './core'
+import { isMacForm, MAC_PATTERN, normaliseMac } from './mac'
 import { id, page, selection } from './organisation'
 
 // §5 "Network values" (MAC), "Device name" and "Bind-device dialog".
 
-export const MAC_PATTERN = /^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/
 export const DEVICE_NAME_PATTERN = /^[A-Za-z0-9_\-\u4e00-\u9fa5]{1,10}$/
 export const DEVICE_ACCOUNT_MAX = 32
 export const MANAGEMENT_PASSWORD_MAX = 63
 export const DEFAULT_DEVICE_ACCOUNT = 'admin'
 
-/** The MAC rule: format, not all zeros, not all F, not a multicast/broadcast address. */
-export const mac = requiredText('validation.mac_empty')
-  .regex(MAC_PATTERN, { error: 'validation.mac_tips', abort: true })
-  .refine((value) => !/^(00:){5}00$/.test(value), { error: 'validation.mac_not_0', abort: true })
-  .refine((value) => !/^(ff:){5}ff$/i.test(value), { error: 'validation.mac_not_f', abort: true })
-  // The low bit of the first byte marks multicast (01:…) and broadcast addresses.
-  .refine((value) => (Number.parseInt(value.slice(0, 2), 16) & 1) === 0, {
-    error: 'validation.mac_broadcast_addr',
-  })
+/**
+ * The MAC rule: format, not all zeros, not all F, not a multicast/broadcast address. It checks
+ * the normalised text, so every form of a MAC passes and the output is the stored form.
+ */
+export const mac = z.preprocess(
+  (value) => (typeof value === 'string' ? normaliseMac(value) : value),
+  requiredText('validation.mac_empty')
+    .regex(MAC_PATTERN, { error: 'validation.mac_tips', abort: true })
+    .refine((value) => !/^(00:){5}00$/.test(value), { error: 'validation.mac_not_0', abort: true })
+    .refine((value) => !/^(FF:){5}FF$/.test(value), { error: 'validation.mac_not_f', abort: true })
+    // The low bit of the first byte marks multicast (01:…) and broadcast addresses.
+    .refine((value) => (Number.parseInt(value.slice(0, 2), 16) & 1) === 0, {
+      error: 'validation.mac_broadcast_addr',
+    }),
+)
 
-/** MACs are stored and compared upper case. */
-export function normaliseMac(value: string): string {
-  return value.toUpperCase()
+/**
+ * A list search: a MAC in any form is searched as stored (the list matches the stored text);
+ * any other keyword is left as it is.
+ */
+export function normaliseDeviceKeyword(keyword: string): string {
+  return isMacForm(keyword) ? normaliseMac(keyword) : keyword
 }
 
 export const deviceName = requiredText('validation.device_name_tips').regex(DEVICE_NAME_PATTERN, {
@@ -62,8 +71,8 @@ export const deviceListRequest = z.object({
   type: z.enum(DEVICE_TYPES).optional(),
   model: text().max(64).optional(),
   firmware: text().max(64).optional(),
-  /** part of the name or the MAC */
-  keyword: text().max(64).optional(),
+  /** part of the name or the MAC (a whole MAC in any form) */
+  keyword: text().max(64).transform(normaliseDeviceKeyword).optional(),
   sort: z.enum(DEVICE_SORT_FIELDS).optional(),
   order: z.enum(['asc', 'desc']).optional(),
 })

@@ -1,4 +1,4 @@
-import { type DeviceAction, decideBatch } from '@canopy/shared/batch-rules'
+import { type DeviceAction, decideBatch, decideBind } from '@canopy/shared/batch-rules'
 import { permits } from '@canopy/shared/permissions'
 import { AppError } from '../../http/app-error'
 import type { Principal } from '../auth/principal'
@@ -21,4 +21,10 @@ export function requireBatch(
   if (!decision.allowed) {
     throw new AppError(decision.code, decision.violation ? { violations: [decision.violation] } : undefined)
   }
+}
+
+/** The shared bind rule (the console's bind button obeys it too): nothing, or its §8 code. */
+export function requireBind(principal: Principal, visibleProjects: number): void {
+  const decision = decideBind(visibleProjects, (permission) => permits(principal.access, permission))
+  if (!decision.allowed) throw new AppError(decision.code)
 }

@@ -56,6 +56,8 @@ const listColumns = {
   clients: deviceMetricsLatest.clients,
   uptime: deviceMetricsLatest.uptime,
   metricsAt: deviceMetricsLatest.at,
+  /** the WAN address of the latest report (docs/protocol.md, telemetry `wan.ip`) */
+  wanIp: sql<string | null>`${deviceMetricsLatest.telemetry} -> 'wan' ->> 'ip'`,
 }
 
 export function devicesRepository(db: Executor) {

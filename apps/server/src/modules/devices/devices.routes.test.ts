@@ -16,7 +16,7 @@ let ownerToken: string
 beforeAll(async () => {
   app = await createTestApp()
   world = await buildWorld(app)
-  fleet = await startTestFleet(app, { count: 20, models: ['CAP-1200', 'CGW-500', 'C4G-100'] })
+  fleet = await startTestFleet(app, { count: 24, models: ['CAP-1200', 'CGW-500', 'C4G-100'] })
   ownerToken = (await login(app, world.a.owner)).access_token
 })
 afterAll(async () => {
@@ -84,6 +84,24 @@ describe('binding a device (§2 dialog, §8 codes in order)', () => {
       gid: world.a.p1,
     })
     expect(bound.envelope.status).toBe(10000)
+  })
+
+  it('binds a MAC written in any form, and finds it searched in any form', async () => {
+    const device = freshDevice()
+    const hex = device.mac.replace(/:/g, '')
+    const bound = await bind({
+      mac: hex.toLowerCase().match(/..../g)!.join('.'),
+      password: simulatedPassword(device.mac),
+      gid: String(world.a.p1),
+    })
+    expect(bound.envelope.status).toBe(10000)
+    for (const keyword of [hex, hex.match(/../g)!.join('-').toLowerCase(), hex.match(/..../g)!.join('.')]) {
+      const list = await post<ListResult>('/backend/device/list', { pageIndex: 1, pageOffset: 10, keyword })
+      expect(
+        list.envelope.data.list.map((found) => found.id),
+        keyword,
+      ).toEqual([bound.envelope.data.id])
+    }
   })
 
   it('checks the dialog fields with the bind codes', async () => {
@@ -273,6 +291,31 @@ describe('the device list', () => {
     })
     const macs = sorted.envelope.data.list.map((device) => device.mac)
     expect(macs).toEqual([...macs].sort())
+  })
+
+  it("shows each device's WAN IP address from its latest report, none before one", async () => {
+    const other = await signedInAccount(app)
+    const root = await rootProjectOf(app, other.token)
+    const [reporting, silent] = [freshDevice(), freshDevice()]
+    const ids = [
+      await bindDevice(app, other.token, reporting.mac, root),
+      await bindDevice(app, other.token, silent.mac, root),
+    ]
+    for (const device of [reporting, silent]) await device.stop()
+    const metrics = app.database.db.update(deviceMetricsLatest)
+    await metrics
+      .set({ telemetry: { wan: { ip: '203.0.113.7' } } })
+      .where(eq(deviceMetricsLatest.deviceId, ids[0]!))
+    await metrics.set({ telemetry: null }).where(eq(deviceMetricsLatest.deviceId, ids[1]!))
+    const list = await post<{ list: Array<{ id: number; wan_ip: string | null }> }>(
+      '/backend/device/list',
+      { pageIndex: 1, pageOffset: 10, sort: 'mac', order: 'asc' },
+      other.token,
+    )
+    expect(Object.fromEntries(list.envelope.data.list.map((device) => [device.id, device.wan_ip]))).toEqual({
+      [ids[0]!]: '203.0.113.7',
+      [ids[1]!]: null,
+    })
   })
 
   it('sorts by clients either way, a device that never reported counting as none', async () => {

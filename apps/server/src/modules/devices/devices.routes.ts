@@ -9,12 +9,13 @@ import {
   deviceMoveRequest,
   deviceQuery,
   deviceSelection,
+  normaliseMac,
 } from '@canopy/shared/validation'
 import type { RateLimitSettings } from '../../http/rate-limit'
 import { publicRoute, signedInRoute } from '../../http/route'
 import type { DevicesService } from './devices.service'
 import type { OverviewService } from './overview.service'
-import { canonicalMac, type RegistrationService } from './registration.service'
+import type { RegistrationService } from './registration.service'
 
 export function devicesRoutes(deps: {
   devices: DevicesService
@@ -114,7 +115,7 @@ export function devicesRoutes(deps: {
         points: 10,
         durationSeconds: 60,
         // One counter per device, however it writes its MAC (02c1…, 02-C1-…, 02:C1:…).
-        keys: ({ body }) => [`mac:${canonicalMac(body.mac)}`],
+        keys: ({ body }) => [`mac:${normaliseMac(body.mac)}`],
       },
       handler: ({ body, facts }) => registration.register(body, new URL(facts.origin).hostname),
     }),

@@ -11,10 +11,9 @@ import { ProjectScope } from '../access/project-scope'
 import type { Principal } from '../auth/principal'
 import type { ProjectDirectory } from '../projects/project-directory'
 import { accountsRepository } from '../users/accounts.repository'
-import { requireBatch } from './batch-check'
+import { requireBatch, requireBind } from './batch-check'
 import { type DeviceListRow, type DeviceRow, devicesRepository } from './devices.repository'
 import { productsRepository } from './products.repository'
-import { canonicalMac } from './registration.service'
 import { tenantsRepository } from './tenants.repository'
 
 /** A device as the device list shows it (§3 "Device"). */
@@ -39,6 +38,8 @@ export interface DeviceView {
   cpu: number | null
   mem: number | null
   clients: number | null
+  /** the WAN IP address of the latest report */
+  wan_ip: string | null
 }
 
 const NAME_PREFIX: Record<string, string> = { ap: 'AP', gateway: 'GW', repeater: 'RP', router4g: '4G' }
@@ -83,8 +84,10 @@ export class DevicesService {
    */
   async bind(principal: Principal, request: BindRequest): Promise<{ id: number }> {
     const scope = await this.scope(principal)
+    requireBind(principal, scope.visibleProjects().length)
     const project = scope.require(request.gid)
-    const mac = canonicalMac(request.mac)
+    // The shared MAC rule has normalised it already (every form of a MAC is the stored one).
+    const mac = request.mac
     const product = await productsRepository(this.deps.db).findByMac(mac)
     if (!product) throw new AppError(ErrorCode.PRODUCT_NOT_FOUND)
     if (!product.published && !(await this.isDeveloperTenant(principal)))
@@ -206,6 +209,7 @@ export function toView(row: DeviceListRow): DeviceView {
     cpu: row.cpu,
     mem: row.mem,
     clients: row.clients,
+    wan_ip: row.wanIp,
   }
 }
 

@@ -146,6 +146,7 @@ describe('the registration limit', () => {
       hex.match(/../g)!.join('-'),
       hex.match(/../g)!.join(':').toLowerCase(),
       hex.match(/../g)!.join(':'),
+      hex.toLowerCase().match(/..../g)!.join('.'),
     ]
     const statuses = []
     for (let attempt = 0; attempt < 11; attempt++) {

@@ -40,7 +40,7 @@ export class RegistrationService {
     const expected = createHmac('sha256', product.productSecret).update(registrationPayload(request)).digest()
     if (!timingSafeEqual(expected, Buffer.from(request.sign, 'hex')))
       throw new AppError(ErrorCode.NO_PERMISSION)
-    const mac = canonicalMac(request.mac)
+    const mac = normaliseMac(request.mac)
     if (!madeBy(product, mac)) throw new AppError(ErrorCode.PRODUCT_NOT_USABLE)
     const current = request.deviceSecret ? hashDeviceSecret(request.deviceSecret) : undefined
     const { thingName, deviceSecret } = await this.issueIdentity(product, mac, { secretHash: current })
@@ -49,7 +49,7 @@ export class RegistrationService {
 
   /** An identity for a MAC, issued by an operator (the product follows from the MAC prefix). */
   async provision(macInput: string): Promise<{ thingName: string; deviceSecret: string; model: string }> {
-    const mac = canonicalMac(macInput)
+    const mac = normaliseMac(macInput)
     const product = await productsRepository(this.deps.db).findByMac(mac)
     if (!product) throw new AppError(ErrorCode.PRODUCT_NOT_FOUND)
     // The operator's word replaces any identity: how a bound device that lost its secret returns.
@@ -58,7 +58,7 @@ export class RegistrationService {
 
   /** Takes a device's identity away: it can no longer connect until it registers again. */
   async revoke(macInput: string): Promise<void> {
-    const device = await devicesRepository(this.deps.db).findByMac(canonicalMac(macInput))
+    const device = await devicesRepository(this.deps.db).findByMac(normaliseMac(macInput))
     if (!device) throw new AppError(ErrorCode.DEVICE_NOT_FOUND)
     await devicesRepository(this.deps.db).remove([device.id])
     await this.deps.accounts().revokeDevice(device.thingName)
@@ -89,11 +89,6 @@ export class RegistrationService {
     const host = url.hostname === '127.0.0.1' || url.hostname === 'localhost' ? requestHost : url.hostname
     return { host, port: Number(url.port || 1883) }
   }
-}
-
-export function canonicalMac(mac: string): string {
-  const hex = mac.replace(/[:-]/g, '').toUpperCase()
-  return normaliseMac(hex.match(/../g)?.join(':') ?? mac)
 }
 
 export function madeBy(product: ProductRow, mac: string): boolean {

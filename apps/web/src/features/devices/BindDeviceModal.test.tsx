@@ -74,6 +74,24 @@ describe('BindDeviceModal (§2, §5, §8)', () => {
     expect(toastSuccess).toHaveBeenCalledWith(expect.stringContaining('Set successfully'))
   })
 
+  it.each(['02C101ABCDEF', '02-c1-01-ab-cd-ef', '02c1.01ab.cdef', ' 02:C1:01:AB:CD:EF '])(
+    'takes the MAC %j as a label or another tool writes it, and sends it as stored',
+    async (form) => {
+      bindDevice.mockResolvedValue({ id: 5 })
+      const onClose = renderModal()
+      await userEvent.click(screen.getByLabelText('Device MAC'))
+      await userEvent.paste(form)
+      expect(screen.getByLabelText('Device MAC')).toHaveValue('02:C1:01:AB:CD:EF')
+      await userEvent.type(screen.getByLabelText('Management password'), 'admincdef')
+      await userEvent.click(
+        within(screen.getByRole('tree', { name: 'Project of the device' })).getByText('Lobby'),
+      )
+      await userEvent.click(confirmButton())
+      await waitFor(() => expect(onClose).toHaveBeenCalled())
+      expect(bindDevice).toHaveBeenCalledWith(expect.objectContaining({ mac: '02:C1:01:AB:CD:EF' }))
+    },
+  )
+
   it('checks the dialog’s rules before sending: password, MAC, one project', async () => {
     renderModal()
     await userEvent.type(screen.getByLabelText('Device MAC'), 'ff:ff:ff:ff:ff:ff')

@@ -106,7 +106,8 @@ export function BindDeviceModal({ onClose }: { onClose: () => void }) {
           normalize={macInput}
           rules={[zodRule((r) => r.mac)]}
         >
-          <Input placeholder="XX:XX:XX:XX:XX:XX" maxLength={17} spellCheck={false} autoComplete="off" />
+          {/* Room for the longer forms and a pasted label's spaces: the normaliser shortens them. */}
+          <Input placeholder="XX:XX:XX:XX:XX:XX" maxLength={32} spellCheck={false} autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="gid"

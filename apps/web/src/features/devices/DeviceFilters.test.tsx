@@ -51,3 +51,24 @@ describe('the device list’s firmware filter', () => {
     expect(onChange).toHaveBeenCalledWith({ firmware: undefined })
   })
 })
+
+describe('the device list’s search', () => {
+  it.each(['02C101748E58', '02-c1-01-74-8e-58', '02c1.0174.8e58'])(
+    'searches the MAC %j as stored',
+    (form) => {
+      const onChange = renderFilters()
+      const search = screen.getByRole('searchbox', { name: 'Search by name or MAC' })
+      fireEvent.change(search, { target: { value: ` ${form} ` } })
+      fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 })
+      expect(onChange).toHaveBeenCalledWith({ keyword: '02:C1:01:74:8E:58' })
+    },
+  )
+
+  it('searches any other keyword as typed', () => {
+    const onChange = renderFilters()
+    const search = screen.getByRole('searchbox', { name: 'Search by name or MAC' })
+    fireEvent.change(search, { target: { value: 'lobby-8e' } })
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 })
+    expect(onChange).toHaveBeenCalledWith({ keyword: 'lobby-8e' })
+  })
+})

@@ -1,4 +1,5 @@
 import type { DeviceType } from '@canopy/shared/protocol'
+import { normaliseDeviceKeyword } from '@canopy/shared/validation'
 import { Button, Flex, Input, Select } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -110,7 +111,8 @@ export function DeviceFilters({ request, tree, products, onChange, onClear }: De
         placeholder={t('devices.list.search')}
         defaultValue={request.keyword}
         allowClear
-        onSearch={(keyword) => onChange({ keyword: keyword.trim() || undefined })}
+        // A whole MAC in any form is searched as stored (the server reads it the same way).
+        onSearch={(keyword) => onChange({ keyword: normaliseDeviceKeyword(keyword.trim()) || undefined })}
         style={{ width: 240 }}
       />
       {isFiltered(request) && <Button onClick={onClear}>{t('devices.list.clearFilters')}</Button>}

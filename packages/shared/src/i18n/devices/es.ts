@@ -38,6 +38,9 @@ export const devicesEs: DevicesCatalogue = {
       loadFailed: 'No se pudieron cargar los dispositivos',
       empty: 'Todavía no hay dispositivos',
       noMatch: 'Ningún dispositivo coincide con los filtros',
+      columnChooser: 'Columnas',
+      columnChooserTitle: 'Columnas visibles',
+      defaultColumns: 'Columnas predeterminadas',
       columns: {
         status: 'Estado',
         name: 'Nombre',
@@ -49,6 +52,7 @@ export const devicesEs: DevicesCatalogue = {
         memory: 'Memoria',
         clients: 'Clientes',
         accessTime: 'Fecha de alta',
+        ip: 'Dirección IP',
         project: 'Proyecto',
         actions: 'Acciones',
       },
@@ -57,11 +61,22 @@ export const devicesEs: DevicesCatalogue = {
       selectDevice: 'Seleccionar {{name}}',
     },
     actions: {
+      more: 'Más',
+      moreOf: 'Más acciones de {{name}}',
       bind: 'Vincular dispositivo',
       details: 'Detalles',
       move: 'Mover',
       unbind: 'Desvincular',
       delete: 'Eliminar',
+    },
+    refusals: {
+      onlineDelete:
+        'Los dispositivos en línea no se pueden eliminar: espere a que estén sin conexión o desvincúlelos',
+      offlineReboot: 'Los dispositivos sin conexión no se pueden reiniciar',
+      offlineAsk: 'El dispositivo está sin conexión y no puede responder ahora',
+      offlineInBatch: 'Los dispositivos sin conexión solo se pueden configurar de uno en uno',
+      noProject: 'No hay ningún proyecto al que vincular un dispositivo',
+      remoteOffline: 'La gestión remota necesita el dispositivo en línea',
     },
     unbind: {
       title: '¿Desvincular {{name}}?',
@@ -89,7 +104,8 @@ export const devicesEs: DevicesCatalogue = {
       accountHint: 'Déjela vacía para usar admin.',
       password: 'Contraseña de administración',
       mac: 'MAC del dispositivo',
-      macHint: 'Seis pares de dígitos hexadecimales separados por dos puntos, p. ej. 02:C1:01:AB:CD:EF.',
+      macHint:
+        'Doce dígitos hexadecimales, como los escribe la etiqueta: 02:C1:01:AB:CD:EF, 02-C1-01-AB-CD-EF, 02C101ABCDEF o 02c1.01ab.cdef.',
       project: 'Proyecto',
       projectTree: 'Proyecto del dispositivo',
       confirm: 'Confirmar',
