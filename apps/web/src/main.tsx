@@ -9,14 +9,17 @@ import { initI18n } from './shared/i18n/i18n'
 import './app/global.css'
 
 async function start() {
-  // The current language's catalogue is a chunk of its own: wait for it, so the first paint is
-  // translated (and the other languages are not downloaded at all).
-  await initI18n()
+  // The current language's catalogue is a chunk of its own (the other languages are not
+  // downloaded at all); the first paint waits for it, so it is already translated.
+  const translated = initI18n()
+  // Created at once, the router starts the first page's chunk and the guard while the catalogue
+  // is on its way: one request step for both, not one after the other.
   const queryClient = createQueryClient()
   const router = createRouter(queryClient)
   wireApiHooks(router, queryClient)
   // Every form on every page, dialogs included: field errors are spoken as they appear.
   announceFieldErrors()
+  await translated
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

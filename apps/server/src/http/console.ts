@@ -19,7 +19,8 @@ export function consoleSettingsScript(options: { apiRoot: string; defaultLanguag
 export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined
 
 /**
- * Serves the built console: its files (hashed assets cached for a year) and, for any other page
+ * Serves the built console: its files (hashed assets cached for a year; the build's brotli and
+ * gzip copies sent as they are to a browser that takes them) and, for any other page
  * path, index.html (never cached) so the console's router decides what the path shows. The
  * settings the console needs before its first request are written into index.html.
  * Returns the page handler for the not-found route, or undefined when there is no built console.
@@ -39,6 +40,9 @@ export async function registerConsole(
     root: options.webDist,
     wildcard: false,
     index: false,
+    // apps/web/scripts/precompress.ts writes <file>.br and <file>.gz at build time: the browser
+    // gets the smallest it accepts, with Content-Encoding and Vary: Accept-Encoding.
+    preCompressed: true,
     // index.html is served with its settings written in; the build manifest is for tooling only.
     allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
     setHeaders: (reply, filePath) => {
