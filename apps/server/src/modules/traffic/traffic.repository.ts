@@ -8,7 +8,7 @@ export type Counter = (typeof COUNTERS)[number]
 /** Two samples further apart than this many sampling intervals give no throughput: a gap. */
 export const MAX_GAP_INTERVALS = 2.5
 
-/** A chart's window, downsampled to buckets of `bucketSeconds` from `from` (inclusive) to `to`. */
+/** A chart's window, downsampled to buckets of `bucketSeconds` from `from` (inclusive) to `to` (exclusive). */
 export interface Window {
   from: Date
   to: Date
@@ -101,7 +101,7 @@ export function trafficRepository(db: Executor) {
           COUNTERS.map((counter) => sql.raw(`b.${counter}`)),
           sql`, `,
         )}
-        from generate_series(date_bin(${bucket}, ${from}, ${ORIGIN}), ${to}, ${bucket}) as series(at)
+        from generate_series(date_bin(${bucket}, ${from}, ${ORIGIN}), ${to} - interval '1 microsecond', ${bucket}) as series(at)
         left join buckets b on b.at = series.at
         order by series.at`)
       return result.rows.map((row) => ({
@@ -174,7 +174,7 @@ export function trafficRepository(db: Executor) {
           from parts group by bucket
         )
         select series.at, b.rx, b.tx, b.clients
-        from generate_series(date_bin(${bucket}, ${from}, ${ORIGIN}), ${to}, ${bucket}) as series(at)
+        from generate_series(date_bin(${bucket}, ${from}, ${ORIGIN}), ${to} - interval '1 microsecond', ${bucket}) as series(at)
         left join buckets b on b.bucket = series.at
         order by series.at`)
       return result.rows.map((row) => ({
