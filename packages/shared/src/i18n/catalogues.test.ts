@@ -6,6 +6,7 @@ import { enUS } from './en-us'
 import { es } from './es'
 import { catalogues, LANGUAGES, type Language } from './index'
 import { organisationCatalogues } from './organisation'
+import { trafficCatalogues } from './traffic'
 import { zhCN } from './zh-cn'
 
 /** Every leaf of a catalogue as [dotted key, value]. */
@@ -31,6 +32,7 @@ const sets = {
   devices: devicesCatalogues,
   'device-operations': deviceOperationsCatalogues,
   'device-settings': deviceSettingsCatalogues,
+  traffic: trafficCatalogues,
 } as const satisfies Record<string, Record<Language, object>>
 
 describe.each(Object.entries(sets))('i18n catalogues: %s', (_name, set) => {

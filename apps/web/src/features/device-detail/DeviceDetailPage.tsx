@@ -7,11 +7,13 @@ import '../../shared/i18n/device-messages'
 import '../../shared/i18n/device-settings-messages'
 // The root project's label (projects.rootName) is among the organisation's messages.
 import '../../shared/i18n/organisation-messages'
+import '../../shared/i18n/traffic-messages'
 import { PageSpinner } from '../../shared/ui/PageSpinner'
 import { usePermits } from '../auth/grants'
 import { type DeviceInfo, useDeviceInfo } from '../devices/api'
 import { DeviceStatusBadge } from '../devices/DeviceStatusBadge'
 import { deviceLabel } from '../devices/labels'
+import { DeviceTrafficTab } from '../traffic/DeviceTrafficTab'
 import { useDeviceSettings } from './api'
 import { ClientsTab } from './clients/ClientsTab'
 import { type DetailTab, detailParamsOf } from './detail-params'
@@ -76,6 +78,7 @@ function DeviceDetail({ device }: { device: DeviceInfo }) {
       label: t('deviceSettings.tabs.system'),
       children: <SystemTab device={device} canEdit={canEdit} canReboot={canReboot} />,
     },
+    { key: 'traffic', label: t('traffic.tab'), children: <DeviceTrafficTab deviceId={device.id} /> },
     {
       key: 'network',
       label: t('deviceSettings.tabs.network'),

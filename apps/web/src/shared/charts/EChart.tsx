@@ -36,8 +36,17 @@ export function EChart({ option, height, label }: EChartProps) {
 
   useEffect(() => {
     // notMerge: a series that went away (a project with no samples) must not linger.
-    chart.current?.setOption(option, { notMerge: true })
+    // Lines that sweep in are motion: none for users who asked their system for less.
+    chart.current?.setOption(prefersReducedMotion() ? { ...option, animation: false } : option, {
+      notMerge: true,
+    })
   }, [option])
 
   return <div ref={box} role="img" aria-label={label} style={{ width: '100%', height }} />
+}
+
+function prefersReducedMotion(): boolean {
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  )
 }

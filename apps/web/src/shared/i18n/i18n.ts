@@ -4,6 +4,7 @@ import type { DevicesCatalogue } from '@canopy/shared/i18n/devices'
 import type { Catalogue } from '@canopy/shared/i18n/en-us'
 import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '@canopy/shared/i18n/languages'
 import type { OrganisationCatalogue } from '@canopy/shared/i18n/organisation'
+import type { TrafficCatalogue } from '@canopy/shared/i18n/traffic'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { afterFirstPage } from '../after-first-page'
@@ -22,7 +23,8 @@ declare module 'i18next' {
         OrganisationCatalogue &
         DevicesCatalogue &
         DeviceOperationsCatalogue &
-        DeviceSettingsCatalogue
+        DeviceSettingsCatalogue &
+        TrafficCatalogue
     }
   }
 }
