@@ -1,9 +1,9 @@
 import { ErrorCode } from '@canopy/shared/errors'
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { comesFromDatabase, loggableError } from '../lib/loggable-error'
 import { AppError } from './app-error'
 import type { PageHandler } from './console'
 import { failure } from './envelope'
-import { comesFromDatabase, loggableError } from '../lib/loggable-error'
 
 /**
  * The one place an error becomes a response. Refusals carry their §8 codes; anything else is a

@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/test-app'
-import { registerErrorHandler } from './error-handler'
 import { loggableError } from '../lib/loggable-error'
+import { registerErrorHandler } from './error-handler'
 import { loggerOptions } from './logger'
 
 /**
