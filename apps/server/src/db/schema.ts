@@ -450,9 +450,7 @@ export const jobExecutions = pgTable(
       .on(t.stepTimeoutAt)
       .where(sql`${t.status} = 'IN_PROGRESS' and ${t.stepTimeoutAt} is not null`),
     // Whether a job still has work pending, without reading its finished executions.
-    index('job_executions_pending_idx')
-      .on(t.jobId)
-      .where(sql`${t.status} in ('QUEUED', 'IN_PROGRESS')`),
+    index('job_executions_pending_idx').on(t.jobId).where(sql`${t.status} in ('QUEUED', 'IN_PROGRESS')`),
   ],
 )
 
