@@ -160,11 +160,8 @@ export async function buildApp(options: {
     devices,
     log: operationLog,
     reportError: (error, what) => report(what)(error),
+    events: gateway.events,
   })
-  gateway.shadows.listen(
-    (deviceId, document) => void settings.follow(deviceId, document).catch(report('settings sync')),
-  )
-  gateway.presence.onOnline((deviceId) => void settings.deviceOnline(deviceId).catch(report('settings sync')))
   // Changes a previous process committed but may not have announced go out again (docs/decisions.md).
   void settings.resume().catch(report('settings resume'))
   const control = new DeviceControlService({ db, devices, rpc: () => gateway.rpc, log: operationLog })

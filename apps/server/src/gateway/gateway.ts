@@ -10,9 +10,11 @@ import type { DeviceDirectory } from '../modules/devices/device-directory'
 import { CloudConnection } from './cloud-connection'
 import { DeviceAdmission, type DeviceLimits } from './device-admission'
 import { DeviceCredentials } from './device-credentials'
+import { DeviceEvents } from './device-events'
 import { DeviceRefusal, DeviceRefusals, type MessageKind } from './device-refusals'
 import { DynamicSecurity } from './dynamic-security'
 import { startEmbeddedBroker } from './embedded-broker'
+import { JobsService } from './jobs/jobs.service'
 import { LeaderLock } from './leader'
 import { Presence } from './presence'
 import { RpcClient } from './rpc'
@@ -32,6 +34,9 @@ export interface Gateway {
   accounts: BrokerAccounts
   rpc: RpcClient
   shadows: ShadowService
+  jobs: JobsService
+  /** what devices do (online, offline, shadow updated, telemetry, job execution updated) */
+  events: DeviceEvents
   presence: Presence
   ingest: TelemetryIngest
   /** what devices' messages were refused and why, what is in flight: for operators */
@@ -54,7 +59,8 @@ const DISCONNECT_GRACE_MS = 500
 /**
  * The device side of the server: the broker (embedded, or an external Mosquitto whose device
  * accounts we keep through dynamic security), the cloud's MQTT connection, and the services
- * that answer devices: shadow, presence, telemetry, RPC.
+ * that answer devices: shadow, jobs, presence, telemetry, RPC. What devices do goes out on the
+ * device-event bus; a listener's failure is logged through the app's logger.
  */
 export async function startGateway(deps: {
   config: MqttConfig
@@ -75,6 +81,9 @@ export async function startGateway(deps: {
   let brokerUrl: string
   let oversizedPackets: () => number | undefined = () => undefined
   const refusals = new DeviceRefusals(deps.log)
+  const events = new DeviceEvents((event, error) =>
+    deps.log.error({ err: error, event }, 'a device event listener failed'),
+  )
 
   if (config.kind === 'embedded') {
     const credentials = new DeviceCredentials(db)
@@ -119,14 +128,12 @@ export async function startGateway(deps: {
   }
 
   const publish = (topic: string, payload: unknown) => connection.publish(topic, payload)
-  const shadows = new ShadowService({
-    db,
-    directory: deps.directory,
-    publish,
-  })
+  const shadows = new ShadowService({ db, directory: deps.directory, publish, events })
+  const jobs = new JobsService({ db, directory: deps.directory, publish, events })
   const presence = new Presence({
     db,
     directory: deps.directory,
+    events,
     onFieldsRefused: (thing, fields) =>
       refusals.refuse(
         thing,
@@ -139,6 +146,7 @@ export async function startGateway(deps: {
     db,
     directory: deps.directory,
     sampleSeconds: deps.sampleSeconds,
+    events,
     onRowRefused: (deviceId, error) =>
       refusals.refuse(
         `device ${deviceId}`,
@@ -167,8 +175,8 @@ export async function startGateway(deps: {
   const fromDevice =
     (
       kind: MessageKind,
-      handler: (thing: string, payload: Buffer) => unknown,
-      onRefused?: (thing: string, payload: Buffer) => Promise<void>,
+      handler: (thing: string, payload: Buffer, topic: string) => unknown,
+      onRefused?: (thing: string, payload: Buffer, topic: string) => Promise<void>,
     ) =>
     (topic: string, payload: Buffer): void => {
       const thing = thingOfTopic(topic)
@@ -178,11 +186,11 @@ export async function startGateway(deps: {
         refusals.refuse(thing, kind, topic, new DeviceRefusal(refused, `over the ${kind} limits`))
         // A disconnected device hears no more answers, and the flood behind it costs no publishes.
         if (onRefused && !admission.wasDisconnected(thing))
-          onRefused(thing, payload).catch((error) => refusals.refuse(thing, kind, topic, error))
+          onRefused(thing, payload, topic).catch((error) => refusals.refuse(thing, kind, topic, error))
         return
       }
       admission
-        .run(thing, () => handler(thing, payload))
+        .run(thing, () => handler(thing, payload, topic))
         .catch((error) => refusals.refuse(thing, kind, topic, error))
     }
   const answerShadows = async () => {
@@ -202,6 +210,41 @@ export async function startGateway(deps: {
       fromDevice('shadow', (thing, payload) => shadows.handleDelete(thing, payload), tooMany('delete')),
     )
   }
+  const answerJobs = async () => {
+    const [pending, startNext, update, describe] = cloudSubscriptions.jobRequests
+    const throttled = (thing: string, payload: Buffer, topic: string) =>
+      jobs.tooManyRequests(thing, topic, payload)
+    /** the `{jobId}` level of `$aws/things/{thing}/jobs/{jobId}/…` */
+    const level = (topic: string) => topic.split('/')[4]!
+    await connection.on(
+      pending!,
+      fromDevice('jobs', (thing, payload) => jobs.handleGetPending(thing, payload), throttled),
+    )
+    await connection.on(
+      startNext!,
+      fromDevice('jobs', (thing, payload) => jobs.handleStartNext(thing, payload), throttled),
+    )
+    await connection.on(
+      update!,
+      fromDevice(
+        'jobs',
+        (thing, payload, topic) => jobs.handleUpdate(thing, level(topic), payload),
+        throttled,
+      ),
+    )
+    await connection.on(
+      describe!,
+      fromDevice(
+        'jobs',
+        (thing, payload, topic) => jobs.handleDescribe(thing, level(topic), payload),
+        throttled,
+      ),
+    )
+  }
+  const answerRequests = async () => {
+    await answerShadows()
+    await answerJobs()
+  }
   // Several instances share an external broker and a PostgreSQL server; an embedded broker is
   // one instance's own.
   const sharedWith = config.kind === 'external' ? deps.sharedDatabaseUrl : undefined
@@ -210,9 +253,9 @@ export async function startGateway(deps: {
       deps.log.warn({ err: error }, 'leader lock: no database session, trying again in 5 s'),
     )
     stops.push({ name: 'leader lock', ms: 1000, run: () => leader.stop() })
-    await leader.whenLeader(answerShadows)
+    await leader.whenLeader(answerRequests)
   } else {
-    await answerShadows()
+    await answerRequests()
   }
   // Instances sharing a broker split status and telemetry between them; each hears its own RPC answers.
   const shared = (filter: string) => (sharedWith ? `$share/canopy/${filter}` : filter)
@@ -231,12 +274,16 @@ export async function startGateway(deps: {
 
   ingest.start()
   presence.startWatchdog((error) => deps.log.error({ err: error }, 'presence watchdog failed'))
+  // Every instance sweeps: each overdue execution is timed out once (docs/decisions.md).
+  jobs.startSweep((error) => deps.log.error({ err: error }, 'job timeout sweep failed'))
   watchBrokerConnection(connection, deps.log)
   return {
     connection,
     accounts,
     rpc,
     shadows,
+    jobs,
+    events,
     presence,
     ingest,
     metrics: () => ({
@@ -248,6 +295,7 @@ export async function startGateway(deps: {
     brokerUrl,
     async close() {
       presence.stop()
+      jobs.stop()
       await shutDownInSteps(
         [
           { name: 'telemetry flush', ms: 1500, run: () => ingest.stop() },

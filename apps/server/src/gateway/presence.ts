@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { deviceMetricsLatest, devices } from '../db/schema'
 import type { DeviceDirectory } from '../modules/devices/device-directory'
+import type { DeviceEvents } from './device-events'
 import { DeviceRefusal, payloadRefusal } from './device-refusals'
 
 export const DEFAULT_TELEMETRY_INTERVAL = 30
@@ -18,21 +19,16 @@ const SLACK_SECONDS = 10
 export class Presence {
   private watchdog: NodeJS.Timeout | undefined
 
-  private readonly onlineListeners: Array<(deviceId: number) => void> = []
-
   constructor(
     private readonly deps: {
       db: Database
       directory: DeviceDirectory
+      /** `online` and `offline` go out here (pending settings and jobs go out on `online`) */
+      events: DeviceEvents
       /** a status taken without the fields that broke their rule (they keep their last value) */
       onFieldsRefused: (thing: string, fields: string[]) => void
     },
   ) {}
-
-  /** Hears each device that announces itself online (pending settings go out then). */
-  onOnline(listener: (deviceId: number) => void): void {
-    this.onlineListeners.push(listener)
-  }
 
   /** Files a device's status; refuses (throws a DeviceRefusal) what it cannot take. */
   async handleStatus(thing: string, payload: Buffer): Promise<void> {
@@ -57,7 +53,8 @@ export class Presence {
         ...(status.region ? { region: status.region } : {}),
       })
       .where(eq(devices.id, device.id))
-    if (online) for (const listener of this.onlineListeners) listener(device.id)
+    if (online) this.deps.events.emit('online', { deviceId: device.id, thing })
+    else this.deps.events.emit('offline', { deviceId: device.id, reason: 'status' })
   }
 
   /**
@@ -79,6 +76,7 @@ export class Presence {
         ),
       )
       .returning({ id: devices.id })
+    for (const { id } of expired) this.deps.events.emit('offline', { deviceId: id, reason: 'silent' })
     return expired.length
   }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import type { DeviceDirectory } from '../modules/devices/device-directory'
 import { type ByteCounters, byteCountersOf } from './byte-counters'
+import type { DeviceEvents } from './device-events'
 import { DeviceRefusal, payloadRefusal } from './device-refusals'
 
 export interface IngestCounters {
@@ -54,6 +55,8 @@ export class TelemetryIngest {
       directory: DeviceDirectory
       sampleSeconds: number
       flushEveryMs?: number
+      /** each report taken is a `telemetry` event */
+      events: DeviceEvents
       /** hears of a row the database refused, and of a flush that failed */
       onRowRefused: (deviceId: number, error: unknown) => void
       onFlushFailed: (error: unknown) => void
@@ -79,7 +82,9 @@ export class TelemetryIngest {
       throw new DeviceRefusal('unknown-device', 'no such device')
     }
     if (!this.pending.has(device.id)) this.counters.pending++
-    this.pending.set(device.id, { at: new Date(), telemetry: parsed.data })
+    const at = new Date()
+    this.pending.set(device.id, { at, telemetry: parsed.data })
+    this.deps.events.emit('telemetry', { deviceId: device.id, thing, at, telemetry: parsed.data })
   }
 
   start(): void {

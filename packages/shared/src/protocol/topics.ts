@@ -1,3 +1,4 @@
+import { JOB_ID_PATTERN, NEXT_JOB_ID } from './jobs'
 import { topicMatches } from './topic-filter'
 
 /**
@@ -43,11 +44,23 @@ export const topics = {
     deleteRejected: (thing: string) => `${shadow(thing)}/delete/rejected`,
   },
   jobs: {
+    notify: (thing: string) => `${jobs(thing)}/notify`,
     notifyNext: (thing: string) => `${jobs(thing)}/notify-next`,
     get: (thing: string) => `${jobs(thing)}/get`,
+    getAccepted: (thing: string) => `${jobs(thing)}/get/accepted`,
+    getRejected: (thing: string) => `${jobs(thing)}/get/rejected`,
     startNext: (thing: string) => `${jobs(thing)}/start-next`,
+    startNextAccepted: (thing: string) => `${jobs(thing)}/start-next/accepted`,
+    startNextRejected: (thing: string) => `${jobs(thing)}/start-next/rejected`,
     update: (thing: string, jobId: string) => `${jobs(thing)}/${assertJobId(jobId)}/update`,
-    describe: (thing: string, jobId: string) => `${jobs(thing)}/${assertJobId(jobId)}/get`,
+    updateAccepted: (thing: string, jobId: string) => `${jobs(thing)}/${assertJobId(jobId)}/update/accepted`,
+    updateRejected: (thing: string, jobId: string) => `${jobs(thing)}/${assertJobId(jobId)}/update/rejected`,
+    /** `{jobId}/get`, with `$next` for the next pending execution */
+    describe: (thing: string, jobId: string) => `${jobs(thing)}/${assertJobId(jobId, true)}/get`,
+    describeAccepted: (thing: string, jobId: string) =>
+      `${jobs(thing)}/${assertJobId(jobId, true)}/get/accepted`,
+    describeRejected: (thing: string, jobId: string) =>
+      `${jobs(thing)}/${assertJobId(jobId, true)}/get/rejected`,
   },
   status: (thing: string) => `dt/canopy/${assertThingName(thing)}/status`,
   telemetry: (thing: string) => `dt/canopy/${assertThingName(thing)}/telemetry`,
@@ -71,10 +84,9 @@ export const cloudSubscriptions = {
   rpcResponses: 'cmd/canopy/+/res',
 } as const
 
-const JOB_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
-
-function assertJobId(jobId: string): string {
-  if (!JOB_ID_PATTERN.test(jobId)) throw new Error(`not a job id: ${JSON.stringify(jobId)}`)
+function assertJobId(jobId: string, nextAllowed = false): string {
+  if (!JOB_ID_PATTERN.test(jobId) && !(nextAllowed && jobId === NEXT_JOB_ID))
+    throw new Error(`not a job id: ${JSON.stringify(jobId)}`)
   return jobId
 }
 

@@ -1,13 +1,15 @@
 import {
   isJsonObject,
-  isStorableText,
   type JsonObject,
   readDevicePayload,
   SHADOW_MAX_BYTES,
   shadowGetRequest,
   shadowUpdateRequest,
 } from '@canopy/shared/protocol'
+import { tokenOfUnreadable, usableToken } from '../client-token'
 import type { RefusalReason } from '../device-refusals'
+
+export { clientTokenIn } from '../client-token'
 
 /**
  * Reading a device's shadow request, with AWS's answer for each way it can be wrong
@@ -67,12 +69,6 @@ export interface UpdateRequest {
   version?: number | undefined
 }
 
-/** The clientToken of a payload, if it is JSON with a string one AWS would accept (≤ 64 bytes). */
-export function clientTokenIn(payload: Buffer): string | undefined {
-  const read = readDevicePayload(payload)
-  return read.ok ? usableToken(read.value) : undefined
-}
-
 /** `…/shadow/update`: the request, or a ShadowRefusal naming what is wrong with it. */
 export function readUpdateRequest(payload: Buffer): UpdateRequest {
   const read = readDevicePayload(payload)
@@ -117,24 +113,4 @@ export function readTokenRequest(payload: Buffer): { clientToken?: string | unde
   const request = shadowGetRequest.safeParse(read.value)
   if (!request.success) throw refusal('invalidClientToken')
   return request.data
-}
-
-function usableToken(body: unknown): string | undefined {
-  if (!isJsonObject(body)) return undefined
-  const token = body.clientToken
-  return typeof token === 'string' &&
-    token.length > 0 &&
-    Buffer.byteLength(token) <= 64 &&
-    isStorableText(token)
-    ? token
-    : undefined
-}
-
-/** The token of a payload that is JSON but holds what cannot be stored elsewhere in it. */
-function tokenOfUnreadable(payload: Buffer): string | undefined {
-  try {
-    return usableToken(JSON.parse(payload.toString('utf8')))
-  } catch {
-    return undefined
-  }
 }

@@ -13,6 +13,7 @@ import {
 import type { Database, Executor } from '../../db/client'
 import { eachConcurrently } from '../../lib/concurrency'
 import type { DeviceDirectory } from '../../modules/devices/device-directory'
+import type { DeviceEvents } from '../device-events'
 import { DeviceRefusal } from '../device-refusals'
 import { type StoredShadow, shadowRepository } from './shadow.repository'
 import {
@@ -38,13 +39,6 @@ const now = () => Math.floor(Date.now() / 1000)
 const ANNOUNCE_AT_ONCE = 64
 const EMPTY: StoredShadow = { desired: {}, reported: {}, metadata: { desired: {}, reported: {} }, version: 0 }
 
-/**
- * The AWS IoT Device Shadow service, on our broker: devices publish get/update/delete and hear
- * accepted/rejected, delta and documents on the topics AWS uses, with the same documents. The
- * cloud writes `desired` through `updateDesired`, which behaves as an update request would.
- */
-export type ShadowListener = (deviceId: number, document: ShadowDocument) => void
-
 /** A batch's desired state, stored in a transaction that has not necessarily committed yet. */
 export interface StoredDesired {
   /** each device's shadow before the change, by device id */
@@ -55,21 +49,21 @@ export interface StoredDesired {
   announce(): Promise<void>
 }
 
+/**
+ * The AWS IoT Device Shadow service, on our broker: devices publish get/update/delete and hear
+ * accepted/rejected, delta and documents on the topics AWS uses, with the same documents. The
+ * cloud writes `desired` through `updateDesired`, which behaves as an update request would.
+ * Every accepted update is a `shadowUpdated` event (settings follow their sync state with it).
+ */
 export class ShadowService {
-  private readonly listeners: ShadowListener[] = []
-
   constructor(
     private readonly deps: {
       db: Database
       directory: DeviceDirectory
       publish: Publish
+      events: DeviceEvents
     },
   ) {}
-
-  /** Hears every accepted update (settings follow their sync state with it). */
-  listen(listener: ShadowListener): void {
-    this.listeners.push(listener)
-  }
 
   /**
    * `$aws/things/{thing}/shadow/update` from a device. A refusal answers on `update/rejected`
@@ -233,7 +227,7 @@ export class ShadowService {
     return this.announce(thing, deviceId, request, previous, current, timestamp)
   }
 
-  /** Tells the device and the listeners of a stored update: accepted, documents, and any delta. */
+  /** Tells the device and the bus of a stored update: accepted, documents, and any delta. */
   private async announce(
     thing: string,
     deviceId: number,
@@ -280,7 +274,7 @@ export class ShadowService {
       })
     }
     const updated = document(current, timestamp)
-    for (const listener of this.listeners) listener(deviceId, updated)
+    this.deps.events.emit('shadowUpdated', { deviceId, thing, document: updated })
     return updated
   }
 

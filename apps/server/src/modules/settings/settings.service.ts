@@ -3,6 +3,7 @@ import { ErrorCode } from '@canopy/shared/errors'
 import { computeDelta, isJsonObject, type JsonObject, wifiOptionsFor } from '@canopy/shared/protocol'
 import type { SettingsSection } from '@canopy/shared/validation'
 import type { Database, Executor } from '../../db/client'
+import type { DeviceEvents } from '../../gateway/device-events'
 import type { ShadowDocument, ShadowService } from '../../gateway/shadow/shadow.service'
 import { ShadowRefusal } from '../../gateway/shadow/shadow-requests'
 import { AppError } from '../../http/app-error'
@@ -48,8 +49,13 @@ export class SettingsService {
       log: OperationLog
       /** a failure after the change was stored: the devices hear of it when next seen online */
       reportError: (error: unknown, what: string) => void
+      /** every shadow update settles what the device now reports; a device online gets what waited */
+      events: DeviceEvents
     },
-  ) {}
+  ) {
+    deps.events.on('shadowUpdated', ({ deviceId, document }) => this.follow(deviceId, document))
+    deps.events.on('online', ({ deviceId }) => this.deviceOnline(deviceId))
+  }
 
   /**
    * Applies a change to devices, under the shared batch rules (§4, §5): a batch needs every

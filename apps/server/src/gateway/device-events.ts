@@ -1,0 +1,72 @@
+import type { JobExecution, TelemetryMessage } from '@canopy/shared/protocol'
+import type { ShadowDocument } from './shadow/shadow.service'
+
+/** What devices do, as the gateway hears it: each event with its typed payload. */
+export interface DeviceEventMap {
+  /** the device announced itself online (its retained status) */
+  online: { deviceId: number; thing: string }
+  /** its status said offline (a clean shutdown, or its last will), or it fell silent too long */
+  offline: { deviceId: number; reason: 'status' | 'silent' }
+  /** an accepted shadow update, the device's or the cloud's, once it is stored */
+  shadowUpdated: { deviceId: number; thing: string; document: ShadowDocument }
+  /** a telemetry report taken for filing */
+  telemetry: { deviceId: number; thing: string; at: Date; telemetry: TelemetryMessage }
+  /** a job execution that changed, once the change is stored */
+  jobExecutionUpdated: { deviceId: number; thing: string; execution: JobExecution }
+}
+export type DeviceEventName = keyof DeviceEventMap
+/** A listener may be asynchronous: a promise it returns is watched for failure. */
+export type DeviceEventListener<E extends DeviceEventName> = (payload: DeviceEventMap[E]) => unknown
+
+/**
+ * The one place device events travel (like zigbee2mqtt's lib/eventBus.ts): gateway modules emit,
+ * other modules subscribe, and nobody wires callbacks between services. Listeners run in the
+ * order they subscribed; one that throws or rejects is reported through `onListenerError` (the
+ * app's logger) and never keeps the event from the others, nor its emitter from going on.
+ */
+export class DeviceEvents {
+  private readonly listeners: { [E in DeviceEventName]: Array<DeviceEventListener<E>> } = {
+    online: [],
+    offline: [],
+    shadowUpdated: [],
+    telemetry: [],
+    jobExecutionUpdated: [],
+  }
+  /** listener failures, by event: for operators and tests */
+  readonly failures: Record<DeviceEventName, number> = {
+    online: 0,
+    offline: 0,
+    shadowUpdated: 0,
+    telemetry: 0,
+    jobExecutionUpdated: 0,
+  }
+
+  constructor(private readonly onListenerError: (event: DeviceEventName, error: unknown) => void) {}
+
+  /** Subscribes; returns what unsubscribes. */
+  on<E extends DeviceEventName>(event: E, listener: DeviceEventListener<E>): () => void {
+    const listeners = this.listeners[event] as Array<DeviceEventListener<E>>
+    listeners.push(listener)
+    return () => {
+      const at = listeners.indexOf(listener)
+      if (at >= 0) listeners.splice(at, 1)
+    }
+  }
+
+  /** Tells every listener; returns at once (an asynchronous listener's work goes on by itself). */
+  emit<E extends DeviceEventName>(event: E, payload: DeviceEventMap[E]): void {
+    for (const listener of [...(this.listeners[event] as Array<DeviceEventListener<E>>)]) {
+      try {
+        const result = listener(payload)
+        if (result instanceof Promise) result.catch((error: unknown) => this.failed(event, error))
+      } catch (error) {
+        this.failed(event, error)
+      }
+    }
+  }
+
+  private failed(event: DeviceEventName, error: unknown): void {
+    this.failures[event]++
+    this.onListenerError(event, error)
+  }
+}

@@ -1,0 +1,265 @@
+import type { JobExecutionStatus, JsonObject, StatusDetails } from '@canopy/shared/protocol'
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+
+/** A job execution as stored, with its device's thing name. */
+export interface ExecutionRow {
+  jobId: string
+  deviceId: number
+  thing: string
+  executionNumber: number
+  status: JobExecutionStatus
+  statusDetails: StatusDetails
+  versionNumber: number
+  queuedAt: Date
+  startedAt: Date | null
+  lastUpdatedAt: Date
+  inProgressTimeoutAt: Date | null
+  stepTimeoutAt: Date | null
+}
+
+export interface JobRow {
+  jobId: string
+  tenantId: number
+  operation: string
+  document: JsonObject
+  status: string
+  executionPolicy: { inProgressTimeoutInMinutes?: number }
+  createdAt: Date
+  completedAt: Date | null
+}
+
+/** What an update writes; the version goes up by one and `lastUpdatedAt` is now. */
+export interface ExecutionChange {
+  status: JobExecutionStatus
+  statusDetails: StatusDetails
+  startedAt: Date | null
+  inProgressTimeoutAt: Date | null
+  stepTimeoutAt: Date | null
+}
+
+const EXECUTION_COLUMNS = sql`e.job_id as "jobId", e.device_id as "deviceId", d.thing_name as thing,
+  e.execution_number as "executionNumber", e.status, e.status_details as "statusDetails",
+  e.version_number as "versionNumber", e.queued_at as "queuedAt", e.started_at as "startedAt",
+  e.last_updated_at as "lastUpdatedAt", e.in_progress_timeout_at as "inProgressTimeoutAt",
+  e.step_timeout_at as "stepTimeoutAt"`
+
+/** AWS's order of pending executions: IN_PROGRESS before QUEUED, then by the time queued. */
+const PENDING_ORDER = sql`(e.status = 'IN_PROGRESS') desc, e.queued_at, e.job_id, e.execution_number`
+const PENDING = sql`e.status in ('QUEUED', 'IN_PROGRESS')`
+
+/** The rows of a raw query, timestamps as Dates whatever the driver hands back. */
+async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query)
+  return result.rows.map((row) => withDates(row as Record<string, unknown>)) as T[]
+}
+
+const DATE_FIELDS = [
+  'queuedAt',
+  'startedAt',
+  'lastUpdatedAt',
+  'inProgressTimeoutAt',
+  'stepTimeoutAt',
+  'createdAt',
+  'completedAt',
+]
+
+function withDates(row: Record<string, unknown>): Record<string, unknown> {
+  for (const field of DATE_FIELDS) {
+    const value = row[field]
+    if (value !== null && value !== undefined && !(value instanceof Date))
+      row[field] = new Date(value as string)
+  }
+  return row
+}
+
+export function jobsRepository(db: Executor) {
+  return {
+    /** Stores a job; false when its id is taken. */
+    async insertJob(job: {
+      jobId: string
+      tenantId: number
+      operation: string
+      document: JsonObject
+      executionPolicy: JobRow['executionPolicy']
+      createdBy: number | null
+    }): Promise<boolean> {
+      const inserted = await db.execute(sql`
+        insert into jobs (job_id, tenant_id, operation, document, status, execution_policy, created_by)
+        values (${job.jobId}, ${job.tenantId}, ${job.operation}, ${JSON.stringify(job.document)}::jsonb,
+          'IN_PROGRESS', ${JSON.stringify(job.executionPolicy)}::jsonb, ${job.createdBy})
+        on conflict (job_id) do nothing
+        returning job_id`)
+      return inserted.rows.length > 0
+    },
+
+    /** Queues an execution for each of the devices that belong to the tenant; returns those queued. */
+    async queueExecutions(
+      jobId: string,
+      tenantId: number,
+      deviceIds: number[],
+    ): Promise<Array<{ deviceId: number; thing: string }>> {
+      return rows(
+        db,
+        sql`
+        with queued as (
+          insert into job_executions (job_id, device_id, execution_number, status, status_details, version_number)
+          select ${jobId}, d.id, 1, 'QUEUED', '{}'::jsonb, 1
+          from devices d where d.id = any(${sql.param(deviceIds)}::int[]) and d.tenant_id = ${tenantId}
+          returning device_id
+        )
+        select q.device_id as "deviceId", d.thing_name as thing
+        from queued q join devices d on d.id = q.device_id order by q.device_id`,
+      )
+    },
+
+    async findJob(jobId: string): Promise<JobRow | undefined> {
+      const [row] = await rows<JobRow>(
+        db,
+        sql`select job_id as "jobId", tenant_id as "tenantId", operation, document, status,
+          execution_policy as "executionPolicy", created_at as "createdAt", completed_at as "completedAt"
+        from jobs where job_id = ${jobId}`,
+      )
+      return row
+    },
+
+    /** The job documents of these jobs, by id. */
+    async documents(jobIds: string[]): Promise<Map<string, JsonObject>> {
+      if (jobIds.length === 0) return new Map()
+      const found = await rows<{ jobId: string; document: JsonObject }>(
+        db,
+        sql`select job_id as "jobId", document from jobs where job_id = any(${sql.param(jobIds)}::text[])`,
+      )
+      return new Map(found.map((row) => [row.jobId, row.document]))
+    },
+
+    /**
+     * A device's pending executions in AWS's order (at most `limit`); `lock` locks them for the
+     * rest of the transaction, so one device's requests change its queue one at a time.
+     */
+    async pending(deviceId: number, limit: number, lock = false): Promise<ExecutionRow[]> {
+      return rows(
+        db,
+        sql`select ${EXECUTION_COLUMNS} from job_executions e join devices d on d.id = e.device_id
+        where e.device_id = ${deviceId} and ${PENDING}
+        order by ${PENDING_ORDER} limit ${limit} ${lock ? sql`for update of e` : sql``}`,
+      )
+    },
+
+    /** Many devices' pending executions, in AWS's order per device. */
+    async pendingOfDevices(deviceIds: number[]): Promise<ExecutionRow[]> {
+      if (deviceIds.length === 0) return []
+      return rows(
+        db,
+        sql`select ${EXECUTION_COLUMNS} from job_executions e join devices d on d.id = e.device_id
+        where e.device_id = any(${sql.param(deviceIds)}::int[]) and ${PENDING}
+        order by e.device_id, ${PENDING_ORDER}`,
+      )
+    },
+
+    /** A device's execution of a job: the one numbered, or its latest; `lock` locks it. */
+    async find(
+      jobId: string,
+      deviceId: number,
+      executionNumber: number | undefined,
+      lock = false,
+    ): Promise<ExecutionRow | undefined> {
+      const [row] = await rows<ExecutionRow>(
+        db,
+        sql`select ${EXECUTION_COLUMNS} from job_executions e join devices d on d.id = e.device_id
+        where e.job_id = ${jobId} and e.device_id = ${deviceId}
+          ${executionNumber === undefined ? sql`` : sql`and e.execution_number = ${executionNumber}`}
+        order by e.execution_number desc limit 1 ${lock ? sql`for update of e` : sql``}`,
+      )
+      return row
+    },
+
+    /** Writes a change of a locked execution; its version goes up by one. */
+    async save(row: ExecutionRow, change: ExecutionChange): Promise<ExecutionRow> {
+      const [saved] = await rows<ExecutionRow>(
+        db,
+        sql`update job_executions e set status = ${change.status},
+          status_details = ${JSON.stringify(change.statusDetails)}::jsonb,
+          version_number = e.version_number + 1, last_updated_at = now(),
+          started_at = ${change.startedAt?.toISOString() ?? null}::timestamptz,
+          in_progress_timeout_at = ${change.inProgressTimeoutAt?.toISOString() ?? null}::timestamptz,
+          step_timeout_at = ${change.stepTimeoutAt?.toISOString() ?? null}::timestamptz
+        from devices d
+        where d.id = e.device_id and e.job_id = ${row.jobId} and e.device_id = ${row.deviceId}
+          and e.execution_number = ${row.executionNumber}
+        returning ${EXECUTION_COLUMNS}`,
+      )
+      return saved!
+    },
+
+    /**
+     * Moves running executions whose deadline has passed to TIMED_OUT, at most `limit` of them.
+     * Rows another instance is changing are skipped (SKIP LOCKED): it will finish them, or a
+     * later sweep will.
+     */
+    async timeOutExpired(limit: number): Promise<ExecutionRow[]> {
+      return rows(
+        db,
+        sql`with due as (
+          select job_id, device_id, execution_number from job_executions
+          where status = 'IN_PROGRESS' and (in_progress_timeout_at <= now() or step_timeout_at <= now())
+          limit ${limit} for update skip locked
+        )
+        update job_executions e set status = 'TIMED_OUT', version_number = e.version_number + 1,
+          last_updated_at = now()
+        from due, devices d
+        where e.job_id = due.job_id and e.device_id = due.device_id
+          and e.execution_number = due.execution_number and d.id = e.device_id
+        returning ${EXECUTION_COLUMNS}`,
+      )
+    },
+
+    /**
+     * Marks a job CANCELED, and its queued executions (running ones too with `force`); returns
+     * them with the status each had.
+     */
+    async cancel(
+      jobId: string,
+      force: boolean,
+    ): Promise<{
+      canceled: boolean
+      executions: Array<{ row: ExecutionRow; was: 'QUEUED' | 'IN_PROGRESS' }>
+    }> {
+      const job = await db.execute(
+        sql`update jobs set status = 'CANCELED', completed_at = now()
+          where job_id = ${jobId} and status = 'IN_PROGRESS' returning job_id`,
+      )
+      if (job.rows.length === 0) return { canceled: false, executions: [] }
+      const cancelFrom = async (was: 'QUEUED' | 'IN_PROGRESS') =>
+        (
+          await rows<ExecutionRow>(
+            db,
+            sql`update job_executions e set status = 'CANCELED', version_number = e.version_number + 1,
+            last_updated_at = now()
+          from devices d
+          where d.id = e.device_id and e.job_id = ${jobId} and e.status = ${was}
+          returning ${EXECUTION_COLUMNS}`,
+          )
+        ).map((row) => ({ row, was }))
+      const executions = await cancelFrom('QUEUED')
+      if (force) executions.push(...(await cancelFrom('IN_PROGRESS')))
+      return { canceled: true, executions }
+    },
+
+    /** Marks a job COMPLETED once none of its executions is pending. */
+    async completeIfDone(jobId: string): Promise<void> {
+      await db.execute(sql`update jobs set status = 'COMPLETED', completed_at = now()
+        where job_id = ${jobId} and status = 'IN_PROGRESS'
+          and not exists (select 1 from job_executions e where e.job_id = ${jobId} and ${PENDING})`)
+    },
+
+    /** Every execution of a job, by device. */
+    async executionsOfJob(jobId: string): Promise<ExecutionRow[]> {
+      return rows(
+        db,
+        sql`select ${EXECUTION_COLUMNS} from job_executions e join devices d on d.id = e.device_id
+        where e.job_id = ${jobId} order by e.device_id, e.execution_number`,
+      )
+    },
+  }
+}

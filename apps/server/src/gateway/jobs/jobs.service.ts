@@ -1,0 +1,451 @@
+import {
+  GET_PENDING_MAX,
+  isTerminalJobStatus,
+  JOB_ID_PATTERN,
+  type JobExecution,
+  type JobsErrorResponse,
+  type JsonObject,
+  NEXT_JOB_ID,
+  NOTIFY_PENDING_MAX,
+  STEP_TIMEOUT_MINUTES,
+  topics,
+} from '@canopy/shared/protocol'
+import type { Database } from '../../db/client'
+import { eachConcurrently } from '../../lib/concurrency'
+import type { DeviceDirectory } from '../../modules/devices/device-directory'
+import { clientTokenIn } from '../client-token'
+import type { DeviceEvents } from '../device-events'
+import { DeviceRefusal } from '../device-refusals'
+import {
+  executionDocument,
+  executionState,
+  jobDocumentProblem,
+  nowSeconds,
+  pendingList,
+  queuedBefore,
+  sameExecution,
+} from './job-documents'
+import { type ExecutionChange, type ExecutionRow, type JobRow, jobsRepository } from './jobs.repository'
+import {
+  JobsRefusal,
+  jobIdOf,
+  readDescribeRequest,
+  readPendingRequest,
+  readStartNextRequest,
+  readUpdateRequest,
+} from './jobs-requests'
+
+type Publish = (topic: string, payload: unknown) => Promise<void>
+
+/** A job as the rest of the server creates it (upgrade orders, backups, log uploads…). */
+export interface NewJob {
+  jobId: string
+  tenantId: number
+  /** sent to each device as is; names its `operation` */
+  document: JsonObject
+  /** devices of the tenant; one execution each */
+  deviceIds: number[]
+  /** from IN_PROGRESS to TIMED_OUT unless finished (AWS's timeoutConfig), 1 to 10080 */
+  inProgressTimeoutInMinutes?: number
+  createdBy?: number
+}
+
+/** executions moved to TIMED_OUT per statement of the sweep */
+const SWEEP_BATCH = 500
+/** devices told of a batch change at once */
+const ANNOUNCE_AT_ONCE = 64
+const MINUTE_MS = 60_000
+
+/**
+ * The AWS IoT Jobs service, on our broker (docs/protocol.md, "Long operations"): devices publish
+ * get, start-next, {jobId}/get and {jobId}/update and hear accepted/rejected, notify and
+ * notify-next on AWS's topics with AWS's documents. Executions live in the database with their
+ * timers; a sweep on the database moves the overdue ones to TIMED_OUT, so a restart forgets no
+ * timeout. Every change of an execution is a `jobExecutionUpdated` event, told after its commit.
+ */
+export class JobsService {
+  private sweeper: NodeJS.Timeout | undefined
+
+  constructor(
+    private readonly deps: {
+      db: Database
+      directory: DeviceDirectory
+      publish: Publish
+      events: DeviceEvents
+    },
+  ) {
+    // A device that missed notify-next while offline hears of its next job as it comes back (it
+    // should also ask with start-next or `$next/get`: see docs/protocol.md).
+    deps.events.on('online', ({ deviceId, thing }) => this.remindNext(deviceId, thing))
+  }
+
+  /** Creates a job and queues one execution per device; each device hears of it after the commit. */
+  async createJob(job: NewJob): Promise<JobExecution[]> {
+    if (!JOB_ID_PATTERN.test(job.jobId)) throw new Error(`not a job id: ${JSON.stringify(job.jobId)}`)
+    const problem = jobDocumentProblem(job.document)
+    if (problem) throw new Error(problem)
+    const timeout = job.inProgressTimeoutInMinutes
+    if (
+      timeout !== undefined &&
+      !(Number.isInteger(timeout) && timeout >= 1 && timeout <= STEP_TIMEOUT_MINUTES.max)
+    )
+      throw new Error('inProgressTimeoutInMinutes is 1 to 10080')
+    const deviceIds = [...new Set(job.deviceIds)]
+    if (deviceIds.length === 0) throw new Error('a job needs at least one device')
+    const queued = await this.deps.db.transaction(async (tx) => {
+      const jobs = jobsRepository(tx)
+      const inserted = await jobs.insertJob({
+        jobId: job.jobId,
+        tenantId: job.tenantId,
+        operation: job.document.operation as string,
+        document: job.document,
+        executionPolicy: timeout === undefined ? {} : { inProgressTimeoutInMinutes: timeout },
+        createdBy: job.createdBy ?? null,
+      })
+      if (!inserted) throw new Error(`job ${job.jobId} already exists`)
+      const queued = await jobs.queueExecutions(job.jobId, job.tenantId, deviceIds)
+      if (queued.length !== deviceIds.length) throw new Error(`devices outside tenant ${job.tenantId}`)
+      return jobs.executionsOfJob(job.jobId)
+    })
+    await this.announce(
+      queued.map((row) => ({ row })),
+      job.document,
+    )
+    return queued.map((row) => executionDocument(row))
+  }
+
+  /**
+   * Cancels a job: its queued executions (and with `force`, its running ones) end CANCELED, and
+   * their devices hear of it. False when the job is not in progress.
+   */
+  async cancelJob(jobId: string, options: { force?: boolean } = {}): Promise<boolean> {
+    const { canceled, executions } = await this.deps.db.transaction((tx) =>
+      jobsRepository(tx).cancel(jobId, options.force ?? false),
+    )
+    await this.announce(executions)
+    return canceled
+  }
+
+  async job(jobId: string): Promise<JobRow | undefined> {
+    return jobsRepository(this.deps.db).findJob(jobId)
+  }
+
+  /** Every execution of a job, by device (with `deviceId`, for the modules that show them). */
+  async executions(jobId: string): Promise<Array<JobExecution & { deviceId: number }>> {
+    const rows = await jobsRepository(this.deps.db).executionsOfJob(jobId)
+    return rows.map((row) => ({ ...executionDocument(row), deviceId: row.deviceId }))
+  }
+
+  /** Moves every overdue running execution to TIMED_OUT (all instances may sweep: each row once). */
+  async sweepTimeouts(): Promise<number> {
+    let total = 0
+    for (;;) {
+      const timedOut = await this.deps.db.transaction(async (tx) => {
+        const jobs = jobsRepository(tx)
+        const rows = await jobs.timeOutExpired(SWEEP_BATCH)
+        for (const jobId of new Set(rows.map((row) => row.jobId))) await jobs.completeIfDone(jobId)
+        return rows
+      })
+      await this.announce(timedOut.map((row) => ({ row, was: 'IN_PROGRESS' as const })))
+      total += timedOut.length
+      if (timedOut.length < SWEEP_BATCH) return total
+    }
+  }
+
+  /** Sweeps every `everyMs`; a failed sweep is reported (one line a run) and tried again next time. */
+  startSweep(onError: (error: unknown) => void, everyMs = 10_000): void {
+    let running = false
+    this.sweeper = setInterval(() => {
+      if (running) return
+      running = true
+      this.sweepTimeouts()
+        .catch(onError)
+        .finally(() => {
+          running = false
+        })
+    }, everyMs)
+    this.sweeper.unref()
+  }
+
+  stop(): void {
+    clearInterval(this.sweeper)
+  }
+
+  /** `$aws/things/{thing}/jobs/get`: the pending executions. */
+  async handleGetPending(thing: string, payload: Buffer): Promise<void> {
+    const device = await this.device(thing)
+    let clientToken: string | undefined
+    try {
+      clientToken = readPendingRequest(payload).clientToken
+      const pending = await jobsRepository(this.deps.db).pending(device.id, GET_PENDING_MAX)
+      const list = pendingList(pending).jobs
+      await this.deps.publish(topics.jobs.getAccepted(thing), {
+        inProgressJobs: list.IN_PROGRESS ?? [],
+        queuedJobs: list.QUEUED ?? [],
+        timestamp: nowSeconds(),
+        ...(clientToken ? { clientToken } : {}),
+      })
+    } catch (error) {
+      await this.reject(topics.jobs.getRejected(thing), error, clientToken)
+    }
+  }
+
+  /** `$aws/things/{thing}/jobs/start-next`: the next pending execution, IN_PROGRESS from now. */
+  async handleStartNext(thing: string, payload: Buffer): Promise<void> {
+    const device = await this.device(thing)
+    let clientToken: string | undefined
+    try {
+      const request = readStartNextRequest(payload)
+      clientToken = request.clientToken
+      const started = await this.deps.db.transaction(async (tx) => {
+        const jobs = jobsRepository(tx)
+        const [head] = await jobs.pending(device.id, 1, true)
+        if (!head) return undefined
+        const job = (await jobs.findJob(head.jobId))!
+        if (head.status === 'IN_PROGRESS') return { row: head, job, changed: false }
+        const now = new Date()
+        const row = await jobs.save(head, {
+          status: 'IN_PROGRESS',
+          statusDetails: request.statusDetails ?? head.statusDetails,
+          startedAt: now,
+          inProgressTimeoutAt: inProgressDeadline(job, now),
+          stepTimeoutAt: stepDeadline(request.stepTimeoutInMinutes, null, now),
+        })
+        return { row, job, changed: true }
+      })
+      await this.deps.publish(topics.jobs.startNextAccepted(thing), {
+        ...(started ? { execution: executionDocument(started.row, started.job.document) } : {}),
+        timestamp: nowSeconds(),
+        ...(clientToken ? { clientToken } : {}),
+      })
+      // The head stays the head (IN_PROGRESS comes first): only the list changed.
+      if (started?.changed) await this.tellChanged(device.id, thing, started.row, { list: true, next: false })
+    } catch (error) {
+      await this.reject(topics.jobs.startNextRejected(thing), error, clientToken)
+    }
+  }
+
+  /** `$aws/things/{thing}/jobs/{jobId}/get`, `$next` for the next pending execution. */
+  async handleDescribe(thing: string, level: string, payload: Buffer): Promise<void> {
+    const device = await this.device(thing)
+    const rejected = rejectedTopicOf(thing, level, 'get')
+    let clientToken: string | undefined
+    try {
+      const jobId = jobIdOf(level, true, payload)
+      const request = readDescribeRequest(payload)
+      clientToken = request.clientToken
+      const jobs = jobsRepository(this.deps.db)
+      const row =
+        jobId === NEXT_JOB_ID
+          ? (await jobs.pending(device.id, 1))[0]
+          : await jobs.find(jobId, device.id, request.executionNumber)
+      if (!row && jobId !== NEXT_JOB_ID)
+        throw new JobsRefusal('ResourceNotFound', `Job execution ${jobId} not found for ${thing}`)
+      const document =
+        row && request.includeJobDocument !== false
+          ? (await jobs.documents([row.jobId])).get(row.jobId)
+          : undefined
+      await this.deps.publish(topics.jobs.describeAccepted(thing, jobId), {
+        ...(row ? { execution: executionDocument(row, document) } : {}),
+        timestamp: nowSeconds(),
+        ...(clientToken ? { clientToken } : {}),
+      })
+    } catch (error) {
+      await this.reject(rejected, error, clientToken)
+    }
+  }
+
+  /** `$aws/things/{thing}/jobs/{jobId}/update`: the device reports progress or an outcome. */
+  async handleUpdate(thing: string, level: string, payload: Buffer): Promise<void> {
+    const device = await this.device(thing)
+    const rejected = rejectedTopicOf(thing, level, 'update')
+    let clientToken: string | undefined
+    try {
+      const jobId = jobIdOf(level, false, payload)
+      const request = readUpdateRequest(payload)
+      clientToken = request.clientToken
+      const outcome = await this.deps.db.transaction(async (tx) => {
+        const jobs = jobsRepository(tx)
+        // Locks the device's queue first, so its requests change it one at a time.
+        const [headBefore] = await jobs.pending(device.id, 1, true)
+        const row = await jobs.find(jobId, device.id, request.executionNumber, true)
+        if (!row) throw new JobsRefusal('ResourceNotFound', `Job execution ${jobId} not found for ${thing}`)
+        if (isTerminalJobStatus(row.status))
+          throw new JobsRefusal(
+            'InvalidStateTransition',
+            `Job execution is already ${row.status}`,
+            undefined,
+            undefined,
+            executionState(row),
+          )
+        if (request.expectedVersion !== undefined && request.expectedVersion !== row.versionNumber)
+          throw new JobsRefusal(
+            'VersionMismatch',
+            'expectedVersion is not the current version',
+            undefined,
+            undefined,
+            executionState(row),
+          )
+        const job = (await jobs.findJob(jobId))!
+        const saved = await jobs.save(row, updated(row, request, job))
+        if (isTerminalJobStatus(saved.status)) await jobs.completeIfDone(jobId)
+        const [headAfter] = await jobs.pending(device.id, 1)
+        return { previous: row, saved, job, nextChanged: !sameExecution(headBefore, headAfter) }
+      })
+      const { previous, saved, job, nextChanged } = outcome
+      await this.deps.publish(topics.jobs.updateAccepted(thing, jobId), {
+        ...(request.includeJobExecutionState ? { executionState: executionState(saved) } : {}),
+        ...(request.includeJobDocument ? { jobDocument: job.document } : {}),
+        timestamp: nowSeconds(),
+        ...(clientToken ? { clientToken } : {}),
+      })
+      await this.tellChanged(device.id, thing, saved, {
+        list: previous.status !== saved.status,
+        next: nextChanged,
+      })
+    } catch (error) {
+      await this.reject(rejected, error, clientToken)
+    }
+  }
+
+  /** Answers a request over the device's jobs rate with RequestThrottled (and its clientToken). */
+  async tooManyRequests(thing: string, topic: string, payload: Buffer): Promise<void> {
+    const rejected = rejectedTopicOf(thing, topic.split('/').slice(4, -1).join('/'), topic.split('/').at(-1)!)
+    if (!rejected) return
+    await this.deps.publish(rejected, {
+      code: 'RequestThrottled',
+      message: 'The request was throttled',
+      timestamp: nowSeconds(),
+      ...withToken(clientTokenIn(payload)),
+    } satisfies JobsErrorResponse)
+  }
+
+  private async device(thing: string) {
+    const device = await this.deps.directory.find(thing)
+    if (!device) throw new DeviceRefusal('unknown-device', 'no such device')
+    return device
+  }
+
+  /** Publishes notify-next to a device that has a next execution (a Canopy addition: see above). */
+  private async remindNext(deviceId: number, thing: string): Promise<void> {
+    const jobs = jobsRepository(this.deps.db)
+    const [head] = await jobs.pending(deviceId, 1)
+    if (!head) return
+    const document = (await jobs.documents([head.jobId])).get(head.jobId)
+    await this.deps.publish(topics.jobs.notifyNext(thing), {
+      timestamp: nowSeconds(),
+      execution: executionDocument(head, document),
+    })
+  }
+
+  /**
+   * Tells each device of a changed execution of a batch (queued, canceled, timed out): its list
+   * changed; its next execution changed when the execution is now at the head (queued), or was
+   * (finished: nothing still pending comes before where it stood, as `was`).
+   */
+  private async announce(changed: ChangedExecution[], knownDocument?: JsonObject): Promise<void> {
+    await eachConcurrently(changed, ANNOUNCE_AT_ONCE, async ({ row, was }) => {
+      const [head] = await jobsRepository(this.deps.db).pending(row.deviceId, 1)
+      const next = was ? !head || queuedBefore({ ...row, status: was }, head) : sameExecution(head, row)
+      await this.tellChanged(row.deviceId, row.thing, row, { list: true, next }, knownDocument)
+    })
+  }
+
+  /** `notify` (the list) and `notify-next` (the head) as AWS publishes them, then the bus. */
+  private async tellChanged(
+    deviceId: number,
+    thing: string,
+    row: ExecutionRow,
+    changed: { list: boolean; next: boolean },
+    knownDocument?: JsonObject,
+  ): Promise<void> {
+    const jobs = jobsRepository(this.deps.db)
+    if (changed.list || changed.next) {
+      const pending = await jobs.pending(deviceId, NOTIFY_PENDING_MAX)
+      if (changed.list) await this.deps.publish(topics.jobs.notify(thing), pendingList(pending))
+      if (changed.next) {
+        const head = pending[0]
+        const document =
+          head &&
+          (knownDocument && head.jobId === row.jobId
+            ? knownDocument
+            : (await jobs.documents([head.jobId])).get(head.jobId))
+        await this.deps.publish(topics.jobs.notifyNext(thing), {
+          timestamp: nowSeconds(),
+          ...(head ? { execution: executionDocument(head, document) } : {}),
+        })
+      }
+    }
+    this.deps.events.emit('jobExecutionUpdated', { deviceId, thing, execution: executionDocument(row) })
+  }
+
+  /**
+   * AWS's ErrorResponse on the request's `rejected` topic; then an unexpected error is thrown on,
+   * and a device's fault thrown as a DeviceRefusal (counted). No topic: nowhere to answer.
+   */
+  private async reject(topic: string | undefined, error: unknown, clientToken: string | undefined) {
+    const refused =
+      error instanceof JobsRefusal ? error : new JobsRefusal('InternalError', 'Internal service failure')
+    if (topic) {
+      const response: JobsErrorResponse = {
+        code: refused.code,
+        message: refused.message,
+        timestamp: nowSeconds(),
+        ...withToken(refused.clientToken ?? clientToken),
+        ...(refused.executionState ? { executionState: refused.executionState } : {}),
+      }
+      await this.deps.publish(topic, response)
+    }
+    if (!(error instanceof JobsRefusal)) throw error
+    if (refused.reason) throw new DeviceRefusal(refused.reason, `${refused.code} ${refused.message}`)
+  }
+}
+
+/** An execution a batch changed, and the status it had before (none: it was just queued). */
+interface ChangedExecution {
+  row: ExecutionRow
+  was?: 'QUEUED' | 'IN_PROGRESS'
+}
+
+const withToken = (clientToken: string | undefined) => (clientToken ? { clientToken } : {})
+
+/**
+ * The `rejected` topic of a request on `{level}/{request}`: built from a level that is a job id
+ * (or `$next`), or one harmless to echo (printable, no wildcard), so an answer never lands on a
+ * topic the device did not name. Undefined: the request is not answered (only counted).
+ */
+function rejectedTopicOf(thing: string, level: string, request: string): string | undefined {
+  const prefix = `$aws/things/${thing}/jobs`
+  if (level === '') return `${prefix}/${request}/rejected`
+  if (!/^[\x21-\x7e]{1,128}$/.test(level) || /[+#/]/.test(level)) return undefined
+  return `${prefix}/${level}/${request}/rejected`
+}
+
+function inProgressDeadline(job: JobRow, from: Date): Date | null {
+  const minutes = job.executionPolicy.inProgressTimeoutInMinutes
+  return minutes ? new Date(from.getTime() + minutes * MINUTE_MS) : null
+}
+
+/** A step timer: set anew by a number of minutes, cancelled by -1, kept when not named. */
+function stepDeadline(minutes: number | undefined, current: Date | null, from: Date): Date | null {
+  if (minutes === undefined) return current
+  if (minutes === STEP_TIMEOUT_MINUTES.cancel) return null
+  return new Date(from.getTime() + minutes * MINUTE_MS)
+}
+
+/** What an accepted update makes of an execution (AWS: statusDetails replaced when given). */
+function updated(
+  row: ExecutionRow,
+  request: ReturnType<typeof readUpdateRequest>,
+  job: JobRow,
+): ExecutionChange {
+  const now = new Date()
+  const starting = row.status === 'QUEUED' && request.status === 'IN_PROGRESS'
+  return {
+    status: request.status,
+    statusDetails: request.statusDetails ?? row.statusDetails,
+    startedAt: row.startedAt ?? (request.status === 'IN_PROGRESS' ? now : null),
+    inProgressTimeoutAt: starting ? inProgressDeadline(job, now) : row.inProgressTimeoutAt,
+    stepTimeoutAt: stepDeadline(request.stepTimeoutInMinutes, row.stepTimeoutAt, now),
+  }
+}
