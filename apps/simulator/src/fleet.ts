@@ -26,6 +26,8 @@ export interface FleetOptions {
   /** devices started at once (registration and connection) */
   concurrency?: number
   commands?: VirtualDeviceOptions['commands']
+  /** job operations beyond the built-in ones (by the job document's `operation`) */
+  jobHandlers?: VirtualDeviceOptions['jobHandlers']
   /** where the devices keep their identities between runs (created when missing) */
   identitiesFile?: string
 }
@@ -100,6 +102,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         failureRate: options.failureRate ?? 0,
         random: seededRandom(seed + index + 1),
         commands: options.commands,
+        jobHandlers: options.jobHandlers,
       }),
   )
   const concurrency = options.concurrency ?? 200

@@ -8,6 +8,7 @@ export {
   startFleet,
 } from './fleet'
 export { IdentityFile } from './identity-file'
+export { BUILT_IN_JOB_HANDLERS, type JobHandler, type ReportPhase } from './jobs-client'
 export { catalogueEntries, type DeviceProfile, PROFILES, profileOf } from './profiles/catalogue'
 export { seededRandom } from './random'
 export { randomMac, signedRegistration } from './registration'

@@ -14,6 +14,7 @@ import { ChunkedAnswers } from './chunked-answers'
 import { ClientRoster } from './clients'
 import { BUILT_IN_COMMANDS, type Command } from './commands'
 import { DeviceLog } from './device-log'
+import { BUILT_IN_JOB_HANDLERS, type JobHandler, JobsClient } from './jobs-client'
 import type { DeviceProfile } from './profiles/catalogue'
 import { between } from './random'
 import { signedRegistration } from './registration'
@@ -45,6 +46,8 @@ export interface VirtualDeviceOptions {
   random: () => number
   /** commands beyond the built-in ones, or replacing them (tests) */
   commands?: Partial<Record<string, Command>>
+  /** job operations beyond the built-in ones, or replacing them, by the job document's `operation` */
+  jobHandlers?: Partial<Record<string, JobHandler>>
 }
 
 // Cheaper scrypt than a real device would use, so a fleet of thousands starts in seconds; the
@@ -55,7 +58,8 @@ const SIMULATED_CREDENTIAL = { N: 1024, r: 8, p: 1 }
  * A device that speaks the protocol as a real one does (docs/protocol.md): registers with its
  * product's key and secret, connects with its own identity and a last will, reports status and
  * telemetry, follows its shadow's delta (after a realistic delay, sometimes refusing with a
- * reason), keeps a log, has clients that come and go, and answers commands.
+ * reason), keeps a log, has clients that come and go, answers commands, and runs jobs (AWS IoT
+ * Jobs) with a handler per job operation.
  */
 export class VirtualDevice {
   readonly thing: string
@@ -70,6 +74,7 @@ export class VirtualDevice {
   private readonly telemetry: TelemetryModel
   private readonly clients: ClientRoster
   private readonly credential: string
+  private readonly jobs: JobsClient
   private running = false
 
   constructor(readonly options: VirtualDeviceOptions) {
@@ -84,6 +89,14 @@ export class VirtualDevice {
     this.credential = hashManagementCredential(options.account, options.password, SIMULATED_CREDENTIAL)
     this.reported = initialConfiguration(options.profile, random, suffix, lanNet)
     if (options.identity?.thingName === this.thing) this.identity = options.identity
+    this.jobs = new JobsClient(
+      this.thing,
+      async (topic, payload) => {
+        await this.client?.publishAsync(topic, JSON.stringify(payload), { qos: 1 })
+      },
+      { ...BUILT_IN_JOB_HANDLERS, ...options.jobHandlers },
+      (line) => this.log.write('canopy', line),
+    )
   }
 
   get mac(): string {
@@ -224,6 +237,7 @@ export class VirtualDevice {
         topics.shadow.updateDelta(this.thing),
         topics.shadow.getAccepted(this.thing),
         topics.rpcRequest(this.thing),
+        ...this.jobs.subscriptions,
       ],
       { qos: 1 },
     )
@@ -247,6 +261,8 @@ export class VirtualDevice {
       JSON.stringify({ clientToken: `get-${Date.now()}` }),
       { qos: 1 },
     )
+    // A job queued while it was away comes back as the answer.
+    await this.jobs.start()
     await this.reportTelemetry()
     this.telemetryTimer = setInterval(
       () =>
@@ -275,6 +291,7 @@ export class VirtualDevice {
       return
     }
     if (topic === topics.rpcRequest(this.thing)) return this.answer(body)
+    await this.jobs.receive(topic, body)
   }
 
   /** Applies desired settings after a realistic delay; now and then refuses them, with a reason. */
