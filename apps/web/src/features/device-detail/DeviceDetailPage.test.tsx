@@ -69,6 +69,7 @@ function aDevice(overrides: Partial<DeviceInfo> = {}): DeviceInfo {
     cpu: 10,
     mem: 20,
     clients: 3,
+    wan_ip: '203.0.113.7',
     telemetry: { uptime: 100, cpu: 10, mem: 20, clients: 3 },
     ...overrides,
   }

@@ -1,6 +1,10 @@
 import { DownOutlined } from '@ant-design/icons'
-import { Button, Dropdown, Flex, Typography } from 'antd'
+import { decideBatch } from '@canopy/shared/batch-rules'
+import type { Permission } from '@canopy/shared/permissions'
+import { Button, type ButtonProps, Dropdown, Flex, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { translateKey } from '../../shared/i18n/i18n'
+import { WithReason } from '../../shared/ui/WithReason'
 import { deviceActionLabels } from './action-labels'
 import type { Device } from './api'
 import type { DeviceAction } from './list-actions'
@@ -9,13 +13,23 @@ export interface BatchToolbarProps {
   selection: readonly Device[]
   /** the permitted actions, in toolbar order */
   actions: readonly DeviceAction[]
+  /** the caller's §6 grants, for the shared batch rules */
+  permitted: (permission: Permission) => boolean
   onRun: (action: DeviceAction, devices: readonly Device[], options?: { led?: boolean }) => void
 }
 
-/** What can be done to the selected devices: one button per permitted action. */
-export function BatchToolbar({ selection, actions, onRun }: BatchToolbarProps) {
+/**
+ * What can be done to the selected devices: one button per permitted action, disabled with
+ * the shared §5 rules' reason when this selection may not take it (offline devices in a
+ * reboot, two models in a WiFi change, an online device in a delete).
+ */
+export function BatchToolbar({ selection, actions, permitted, onRun }: BatchToolbarProps) {
   const { t } = useTranslation()
   const labels = deviceActionLabels(t)
+  const reasonOf = (action: DeviceAction) => {
+    const decision = decideBatch(action, selection, permitted)
+    return decision.allowed ? undefined : translateKey(decision.reason)
+  }
   return (
     <Flex
       gap={8}
@@ -25,33 +39,49 @@ export function BatchToolbar({ selection, actions, onRun }: BatchToolbarProps) {
       aria-label={t('devices.list.selected', { count: selection.length })}
     >
       <Typography.Text>{t('devices.list.selected', { count: selection.length })}</Typography.Text>
-      {actions.map((action) =>
-        action === 'led' ? (
-          <Dropdown
-            key={action}
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'on', label: t('deviceOperations.actions.ledOn') },
-                { key: 'off', label: t('deviceOperations.actions.ledOff') },
-              ],
-              onClick: ({ key }) => onRun('led', selection, { led: key === 'on' }),
-            }}
-          >
-            <Button>
-              {labels.led} <DownOutlined />
+      {actions.map((action) => (
+        <WithReason key={action} reason={reasonOf(action)}>
+          {action === 'led' ? (
+            <LedButton label={labels.led} onPick={(led) => onRun('led', selection, { led })} />
+          ) : (
+            <Button
+              danger={action === 'unbind' || action === 'delete'}
+              onClick={() => onRun(action, selection)}
+            >
+              {labels[action]}
             </Button>
-          </Dropdown>
-        ) : (
-          <Button
-            key={action}
-            danger={action === 'unbind' || action === 'delete'}
-            onClick={() => onRun(action, selection)}
-          >
-            {labels[action]}
-          </Button>
-        ),
-      )}
+          )}
+        </WithReason>
+      ))}
     </Flex>
+  )
+}
+
+/** The LED action: on or off, from a menu. */
+function LedButton({
+  label,
+  onPick,
+  ...control
+}: { label: string; onPick: (led: boolean) => void } & Pick<
+  ButtonProps,
+  'disabled' | 'style' | 'aria-describedby'
+>) {
+  const { t } = useTranslation()
+  return (
+    <Dropdown
+      trigger={['click']}
+      disabled={control.disabled}
+      menu={{
+        items: [
+          { key: 'on', label: t('deviceOperations.actions.ledOn') },
+          { key: 'off', label: t('deviceOperations.actions.ledOff') },
+        ],
+        onClick: ({ key }) => onPick(key === 'on'),
+      }}
+    >
+      <Button {...control}>
+        {label} <DownOutlined />
+      </Button>
+    </Dropdown>
   )
 }

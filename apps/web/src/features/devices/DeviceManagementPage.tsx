@@ -5,6 +5,7 @@ import { type Key, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import '../../shared/i18n/device-messages'
+import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import { useCurrentUser } from '../auth/api'
 import { usePermits } from '../auth/grants'
 import { useProjectTree } from '../projects/api'
@@ -18,12 +19,14 @@ import {
 } from './api'
 import { BatchToolbar } from './BatchToolbar'
 import { BindDeviceButton } from './BindDeviceButton'
+import { ColumnChooser } from './ColumnChooser'
+import { useDeviceColumns } from './column-preferences'
 import { DeviceFilters, type FilterChange } from './DeviceFilters'
 import { deviceColumns } from './device-columns'
 import { deviceLabel } from './labels'
 import { type DeviceAction, permittedActions, REMOTE_PERMISSION, ROW_ACTIONS } from './list-actions'
 import { deviceListRequestOf, isFiltered, withDeviceListRequest } from './list-params'
-import { RemoteMenu } from './RemoteMenu'
+import { RowActions } from './RowActions'
 import { useDeviceActions } from './use-device-actions'
 import { useRemoteManagement } from './use-remote-management'
 
@@ -48,6 +51,7 @@ export function DeviceManagementPage() {
   const canBind = permitted(can.device('bind'))
   const canRemote = permitted(REMOTE_PERMISSION)
   const openRemote = useRemoteManagement()
+  const chosenColumns = useDeviceColumns(user?.uid)
 
   const rows = list.data?.list ?? []
   const total = list.data?.total ?? 0
@@ -79,13 +83,21 @@ export function DeviceManagementPage() {
       setParams(withDeviceListRequest({ ...request, pageIndex: last }), { replace: true })
   }, [list.data, list.isPlaceholderData, total, request, setParams])
 
+  const rowActions = actions.filter((action) => ROW_ACTIONS.includes(action))
   const columns = deviceColumns({
     t,
     request,
     rootLabel: t('projects.rootName'),
-    actions: actions.filter((action) => ROW_ACTIONS.includes(action)),
-    onAction: (action, device) => run(action, [device]),
-    extraActions: canRemote ? (device) => <RemoteMenu device={device} onOpen={openRemote} /> : undefined,
+    shown: chosenColumns.columns,
+    rowActions: (device) => (
+      <RowActions
+        device={device}
+        actions={rowActions}
+        permitted={permitted}
+        onAction={(action, row) => run(action, [row])}
+        onRemote={canRemote ? openRemote : undefined}
+      />
+    ),
   })
 
   return (
@@ -118,14 +130,25 @@ export function DeviceManagementPage() {
           <Typography.Text type="secondary" role="status">
             {list.data ? t('devices.list.total', { total }) : ''}
           </Typography.Text>
-          {actions.length > 0 && current.length > 0 && (
-            <BatchToolbar selection={current} actions={actions} onRun={run} />
-          )}
+          <Flex gap={8} align="center" wrap>
+            {actions.length > 0 && current.length > 0 && (
+              <BatchToolbar selection={current} actions={actions} permitted={permitted} onRun={run} />
+            )}
+            <ColumnChooser
+              shown={chosenColumns.columns}
+              onChange={chosenColumns.choose}
+              onReset={chosenColumns.reset}
+            />
+          </Flex>
         </Flex>
         {!canView ? (
           <Alert type="info" showIcon title={t('errors.noPermission')} />
         ) : list.isError && !list.data ? (
-          <Alert type="error" showIcon title={t('devices.list.loadFailed')} />
+          <ErrorWithRetry
+            title={t('devices.list.loadFailed')}
+            onRetry={() => list.refetch()}
+            retrying={list.isFetching}
+          />
         ) : (
           <Table<Device>
             rowKey="id"
@@ -146,12 +169,16 @@ export function DeviceManagementPage() {
                 : undefined
             }
             locale={{
-              emptyText: (
-                <Empty
-                  image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={isFiltered(request) ? t('devices.list.noMatch') : t('devices.list.empty')}
-                />
-              ),
+              // "No devices" only once a load has said so: under the first load's spinner, nothing.
+              emptyText:
+                list.data && !list.isPlaceholderData ? (
+                  <Empty
+                    image={Empty.PRESENTED_IMAGE_SIMPLE}
+                    description={isFiltered(request) ? t('devices.list.noMatch') : t('devices.list.empty')}
+                  />
+                ) : (
+                  <div style={{ minHeight: 96 }} />
+                ),
             }}
             onChange={(_pagination, _filters, sorter, extra) => {
               if (extra.action !== 'sort') return

@@ -30,6 +30,8 @@ export interface Device {
   cpu: number | null
   mem: number | null
   clients: number | null
+  /** the WAN IP address of the latest report */
+  wan_ip: string | null
 }
 
 /** The device's latest report (docs/protocol.md, telemetry), as backend/device/infos returns it. */

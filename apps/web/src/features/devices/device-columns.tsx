@@ -1,16 +1,13 @@
 import type { TableColumnsType } from 'antd'
-import { Button, Flex, Space, Typography } from 'antd'
+import { Flex, Typography } from 'antd'
 import type { SortOrder } from 'antd/es/table/interface'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
-import { formatDateTime } from '../../shared/format'
-import { deviceDetailPath } from '../device-detail/detail-params'
-import { deviceActionLabels } from './action-labels'
+import { formatCompactDateTime } from '../../shared/format'
 import type { Device, DeviceListQuery, DeviceSortField } from './api'
+import type { DeviceColumnKey } from './column-preferences'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
 import { deviceLabel, deviceTypeLabels, projectName } from './labels'
-import type { DeviceAction } from './list-actions'
 import { UsageBar } from './UsageBar'
 import { formatUptime } from './uptime'
 
@@ -18,11 +15,10 @@ export interface DeviceColumnsOptions {
   t: TFunction
   request: DeviceListQuery
   rootLabel: string
-  /** the row actions the user may take (details is always there: the list is for viewing) */
-  actions: readonly DeviceAction[]
-  onAction: (action: DeviceAction, device: Device) => void
-  /** more of a row's actions after the others (remote management) */
-  extraActions?: (device: Device) => ReactNode
+  /** the columns the user shows (see column-preferences.ts) */
+  shown: readonly DeviceColumnKey[]
+  /** a row's actions: the primary one and a menu of the others (RowActions) */
+  rowActions: (device: Device) => ReactNode
 }
 
 const NONE = '—'
@@ -33,40 +29,49 @@ function sortOrderOf(request: DeviceListQuery, field: DeviceSortField): SortOrde
   return request.order === 'asc' ? 'ascend' : 'descend'
 }
 
+/** Every column's title, for the table and the column chooser alike. */
+export function deviceColumnTitles(t: TFunction): Record<DeviceColumnKey, string> {
+  return {
+    status: t('devices.list.columns.status'),
+    name: t('devices.list.columns.name'),
+    mac: t('devices.list.columns.mac'),
+    ip: t('devices.list.columns.ip'),
+    model: t('devices.list.columns.model'),
+    firmware: t('devices.list.columns.firmware'),
+    uptime: t('devices.list.columns.uptime'),
+    cpu: t('devices.list.columns.cpu'),
+    memory: t('devices.list.columns.memory'),
+    clients: t('devices.list.columns.clients'),
+    accessTime: t('devices.list.columns.accessTime'),
+    project: t('devices.list.columns.project'),
+  }
+}
+
 /**
- * The device list's columns (§3 device). An offline device's uptime, load and clients are those
- * of its last report, which no longer hold: they show as a dash (its details keep them).
+ * The device list's columns (§3 device), those the user shows, then the row actions. An offline
+ * device's uptime, load, clients and address are those of its last report, which no longer
+ * hold: they show as a dash (its details keep them).
  */
 export function deviceColumns(options: DeviceColumnsOptions): TableColumnsType<Device> {
-  const { t, request, rootLabel, actions } = options
+  const { t, request, rootLabel } = options
   const typeLabels = deviceTypeLabels(t)
+  const titles = deviceColumnTitles(t)
   const sortable = (field: DeviceSortField) => ({
-    key: field,
     sorter: true,
     sortOrder: sortOrderOf(request, field),
     sortDirections: ['ascend', 'descend'] as SortOrder[],
   })
   const live = (device: Device) => device.status === 'online'
-  const actionLabels = deviceActionLabels(t)
 
-  return [
-    {
-      title: t('devices.list.columns.status'),
-      ...sortable('status'),
-      render: (_, device) => <DeviceStatusBadge status={device.status} />,
-    },
-    {
-      title: t('devices.list.columns.name'),
-      ...sortable('name'),
-      render: (_, device) => device.name ?? NONE,
-    },
-    {
-      title: t('devices.list.columns.mac'),
+  const all: Record<DeviceColumnKey, TableColumnsType<Device>[number]> = {
+    status: { ...sortable('status'), render: (_, device) => <DeviceStatusBadge status={device.status} /> },
+    name: { ...sortable('name'), render: (_, device) => device.name ?? NONE },
+    mac: {
       ...sortable('mac'),
       render: (_, device) => <Typography.Text code>{device.mac}</Typography.Text>,
     },
-    {
-      title: t('devices.list.columns.model'),
+    ip: { render: (_, device) => (live(device) && device.wan_ip ? device.wan_ip : NONE) },
+    model: {
       ...sortable('model'),
       render: (_, device) => (
         <Flex vertical>
@@ -75,19 +80,12 @@ export function deviceColumns(options: DeviceColumnsOptions): TableColumnsType<D
         </Flex>
       ),
     },
-    {
-      title: t('devices.list.columns.firmware'),
-      ...sortable('firmware'),
-      render: (_, device) => device.firmware ?? NONE,
-    },
-    {
-      title: t('devices.list.columns.uptime'),
+    firmware: { ...sortable('firmware'), render: (_, device) => device.firmware ?? NONE },
+    uptime: {
       ...sortable('uptime'),
       render: (_, device) => (live(device) && device.uptime !== null ? formatUptime(device.uptime, t) : NONE),
     },
-    {
-      title: t('devices.list.columns.cpu'),
-      key: 'cpu',
+    cpu: {
       render: (_, device) =>
         live(device) && device.cpu !== null ? (
           <UsageBar percent={device.cpu} label={t('devices.list.cpuOf', { name: deviceLabel(device) })} />
@@ -95,9 +93,7 @@ export function deviceColumns(options: DeviceColumnsOptions): TableColumnsType<D
           NONE
         ),
     },
-    {
-      title: t('devices.list.columns.memory'),
-      key: 'memory',
+    memory: {
       render: (_, device) =>
         live(device) && device.mem !== null ? (
           <UsageBar percent={device.mem} label={t('devices.list.memoryOf', { name: deviceLabel(device) })} />
@@ -105,46 +101,25 @@ export function deviceColumns(options: DeviceColumnsOptions): TableColumnsType<D
           NONE
         ),
     },
-    {
-      title: t('devices.list.columns.clients'),
+    clients: {
       ...sortable('clients'),
       align: 'right',
       render: (_, device) => (live(device) && device.clients !== null ? device.clients : NONE),
     },
-    {
-      title: t('devices.list.columns.accessTime'),
+    accessTime: {
       ...sortable('accessTime'),
-      render: (_, device) => formatDateTime(device.access_time) ?? NONE,
+      render: (_, device) => formatCompactDateTime(device.access_time) ?? NONE,
     },
-    {
-      title: t('devices.list.columns.project'),
-      key: 'project',
-      render: (_, device) => projectName(device, rootLabel) || NONE,
-    },
+    project: { render: (_, device) => projectName(device, rootLabel) || NONE },
+  }
+
+  return [
+    ...options.shown.map((key) => ({ ...all[key], key, title: titles[key] })),
     {
       title: t('devices.list.columns.actions'),
       key: 'actions',
       fixed: 'right',
-      render: (_, device) => (
-        <Space size={0}>
-          {/* A link, not a button: the detail page can open in a new tab too. */}
-          <Link to={deviceDetailPath(device.id)} style={{ paddingInline: 7 }}>
-            {t('devices.actions.details')}
-          </Link>
-          {actions.map((action) => (
-            <Button
-              key={action}
-              type="link"
-              size="small"
-              danger={action !== 'move'}
-              onClick={() => options.onAction(action, device)}
-            >
-              {actionLabels[action]}
-            </Button>
-          ))}
-          {options.extraActions?.(device)}
-        </Space>
-      ),
+      render: (_, device) => options.rowActions(device),
     },
   ]
 }

@@ -61,7 +61,7 @@ function Harness({
   const { run, dialogs } = useDeviceActions([], permitted, vi.fn())
   return (
     <>
-      <BatchToolbar selection={devices} actions={DEVICE_ACTIONS} onRun={run} />
+      <BatchToolbar selection={devices} actions={DEVICE_ACTIONS} permitted={permitted} onRun={run} />
       {dialogs}
     </>
   )
@@ -91,22 +91,36 @@ beforeEach(() => {
 })
 
 describe('batch operations from the list (§4, §5)', () => {
-  it('refuses to reboot a selection with an offline device, with the spec’s message, sending nothing', async () => {
+  it('disables Reboot for a selection with an offline device, saying why, instead of refusing after a click', async () => {
     renderToolbar([device(1, 'online'), device(2, 'offline'), device(3, 'online')])
-    await userEvent.click(within(toolbar()).getByRole('button', { name: 'Reboot' }))
-    expect(toastError).toHaveBeenCalledWith('Device is offline')
+    const reboot = within(toolbar()).getByRole('button', { name: 'Reboot' })
+    expect(reboot).toBeDisabled()
+    expect(reboot).toHaveAccessibleDescription('Offline devices cannot be rebooted')
+    await userEvent.hover(reboot.parentElement!)
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Offline devices cannot be rebooted')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(calls.restarts).not.toHaveBeenCalled()
+    expect(toastError).not.toHaveBeenCalled()
   })
 
-  it('refuses an operation the caller’s grants do not permit, sending nothing', async () => {
+  it('disables Delete while a selected device is online, and only Delete', () => {
+    renderToolbar([device(1, 'online'), device(2, 'offline')])
+    const remove = within(toolbar()).getByRole('button', { name: 'Delete' })
+    expect(remove).toBeDisabled()
+    expect(remove).toHaveAccessibleDescription(
+      'Online devices cannot be deleted: wait until they are offline, or unbind them',
+    )
+    expect(within(toolbar()).getByRole('button', { name: 'Unbind' })).toBeEnabled()
+    expect(within(toolbar()).getByRole('button', { name: 'Move' })).toBeEnabled()
+  })
+
+  it('disables an operation the caller’s grants do not permit, sending nothing', () => {
     const allButReboot = (permission: Permission) =>
       JSON.stringify(permission) !== JSON.stringify(can.device('reboot'))
     renderToolbar([device(1, 'online'), device(2, 'online')], allButReboot)
-    await userEvent.click(within(toolbar()).getByRole('button', { name: 'Reboot' }))
-    expect(toastError).toHaveBeenCalledWith('No permission')
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    expect(calls.restarts).not.toHaveBeenCalled()
+    const reboot = within(toolbar()).getByRole('button', { name: 'Reboot' })
+    expect(reboot).toBeDisabled()
+    expect(reboot).toHaveAccessibleDescription('No permission')
   })
 
   it('reboots online devices after asking, then follows the operation', async () => {
@@ -132,11 +146,11 @@ describe('batch operations from the list (§4, §5)', () => {
     expect(screen.queryByRole('dialog', { name: 'Reboot: progress' })).not.toBeInTheDocument()
   })
 
-  it('refuses WiFi for devices of different models before asking for anything', async () => {
+  it('disables WiFi for devices of different models, saying why', () => {
     renderToolbar([device(1, 'online'), device(2, 'online', 'CGW-3000')])
-    await userEvent.click(within(toolbar()).getByRole('button', { name: 'Set WiFi' }))
-    expect(toastError).toHaveBeenCalledWith('The selected devices must all be of the same model')
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    const wifi = within(toolbar()).getByRole('button', { name: 'Set WiFi' })
+    expect(wifi).toBeDisabled()
+    expect(wifi).toHaveAccessibleDescription('The selected devices must all be of the same model')
   })
 
   it('shows the server’s "not one model" refusal of setwifis as its message', async () => {
@@ -176,11 +190,12 @@ describe('batch operations from the list (§4, §5)', () => {
     expect(await screen.findByRole('dialog', { name: 'LED: progress' })).toBeInTheDocument()
   })
 
-  it('refuses the LED for a selection with an offline device', async () => {
+  it('disables the LED for a selection with an offline device', async () => {
     renderToolbar([device(1, 'online'), device(2, 'offline')])
-    await userEvent.click(within(toolbar()).getByRole('button', { name: /LED/ }))
-    await userEvent.click(await screen.findByText('Turn the LED on'))
-    expect(toastError).toHaveBeenCalledWith('Device is offline')
+    const led = within(toolbar()).getByRole('button', { name: /LED/ })
+    expect(led).toBeDisabled()
+    expect(led).toHaveAccessibleDescription('Offline devices can only be set one at a time')
+    expect(screen.queryByText('Turn the LED on')).not.toBeInTheDocument()
     expect(calls.setleds).not.toHaveBeenCalled()
   })
 })
