@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { ConfigProvider, theme } from 'antd'
 import { type ReactNode, useEffect } from 'react'
 import { I18nextProvider, useTranslation } from 'react-i18next'
+import { requiredMark } from '../shared/forms/required-mark'
 import { i18n } from '../shared/i18n/i18n'
 import { FeedbackProvider } from '../shared/ui/feedback'
 import { useReducedMotion } from '../shared/ui/use-reduced-motion'
@@ -33,7 +34,13 @@ function LocalisedAntd({ children }: { children: ReactNode }) {
   // antd's zooms and slides stop for users who asked their system for less motion.
   const motion = !useReducedMotion()
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language]} theme={{ token: { motion } }}>
+    <ConfigProvider
+      locale={ANTD_LOCALES[language]}
+      theme={{ token: { motion } }}
+      // antd would write two-character Chinese buttons as "登 录"; the words are as we wrote them.
+      button={{ autoInsertSpace: false }}
+      form={{ requiredMark }}
+    >
       <FeedbackProvider>
         <PrimaryColourVariable />
         {children}
