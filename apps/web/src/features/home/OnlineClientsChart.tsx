@@ -5,7 +5,7 @@ import { EChart } from '../../shared/charts/EChart'
 import { formatDateTime } from '../../shared/format'
 import '../../shared/i18n/device-messages'
 import type { ClientsPoint } from '../devices/api'
-import { clientsSeries } from './chart-data'
+import { clientsSeries, timeTickLabel } from './chart-data'
 
 export interface OnlineClientsChartProps {
   points: readonly ClientsPoint[]
@@ -33,7 +33,6 @@ export function OnlineClientsChart({ points, hours }: OnlineClientsChartProps) {
   const devicesName = t('devices.overview.onlineDevices')
   const language = i18n.resolvedLanguage
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: formatDateTime reads the language, so a switch must redraw
   const option = useMemo(() => {
     const series = clientsSeries(points, hours, Date.now())
     return {
@@ -52,7 +51,15 @@ export function OnlineClientsChart({ points, hours }: OnlineClientsChartProps) {
           return [head, ...lines].join('<br/>')
         },
       },
-      xAxis: { type: 'time', min: series.from, max: series.to, axisLabel: { formatter: '{HH}:{mm}' } },
+      xAxis: {
+        type: 'time',
+        min: series.from,
+        max: series.to,
+        axisLabel: {
+          formatter: (value: number) => timeTickLabel(value, language ?? 'en-us'),
+          hideOverlap: true,
+        },
+      },
       yAxis: { type: 'value', minInterval: 1 },
       series: [
         {

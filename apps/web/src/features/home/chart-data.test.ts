@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientsSeries, SAMPLE_MS } from './chart-data'
+import { clientsSeries, MIN_SPAN_MS, SAMPLE_MS, timeTickLabel } from './chart-data'
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 const at = (msBeforeNow: number) => new Date(NOW - msBeforeNow).toISOString()
@@ -50,5 +50,32 @@ describe('clientsSeries', () => {
       NOW,
     )
     expect(series.clients).toEqual([[NOW, 2]])
+  })
+})
+
+describe('a new install’s short history', () => {
+  it('starts the axis at the first sample, not a day before it', () => {
+    const series = clientsSeries([point(3 * 3_600_000, 4), point(0, 6)], 24, NOW)
+    expect(series.from).toBe(NOW - 3 * 3_600_000)
+    expect(series.to).toBe(NOW)
+  })
+
+  it('spans an hour at least, so two samples are a line and not a sliver', () => {
+    const series = clientsSeries([point(SAMPLE_MS, 4), point(0, 6)], 24, NOW)
+    expect(series.from).toBe(NOW - MIN_SPAN_MS)
+  })
+
+  it('keeps the whole window once the history fills it', () => {
+    const series = clientsSeries([point(24 * 3_600_000, 1), point(0, 6)], 24, NOW)
+    expect(series.from).toBe(NOW - 24 * 3_600_000)
+  })
+})
+
+describe('timeTickLabel', () => {
+  it('writes hours 24-hour, and midnight as the day, never "24"', () => {
+    expect(timeTickLabel(new Date(2026, 10, 24, 15, 30).getTime(), 'en-us')).toBe('15:30')
+    expect(timeTickLabel(new Date(2026, 10, 24, 0, 5).getTime(), 'zh-cn')).toBe('00:05')
+    expect(timeTickLabel(new Date(2026, 10, 24, 0, 0).getTime(), 'en-us')).toBe('11/24')
+    expect(timeTickLabel(new Date(2026, 10, 24, 0, 0).getTime(), 'es')).toBe('24/11')
   })
 })
