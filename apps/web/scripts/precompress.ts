@@ -41,7 +41,11 @@ export async function precompressDirectory(dir: string): Promise<string[]> {
   return files
 }
 
-/** Vite plugin: precompresses the build's output once it is written. */
+/**
+ * Vite plugin: precompresses the build's output once it is written. `writeBundle`, not
+ * `closeBundle`: the latter also runs after a failed build, whose real error it would hide
+ * behind a missing output folder.
+ */
 export function precompress(): Plugin {
   let outDir = 'dist'
   return {
@@ -50,8 +54,8 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir)
     },
-    async closeBundle() {
-      await precompressDirectory(outDir)
+    async writeBundle(options) {
+      await precompressDirectory(options.dir ?? outDir)
     },
   }
 }
