@@ -1,3 +1,5 @@
+// First: no schema of the console may be defined before zod is told not to compile (CSP).
+import '@canopy/shared/zod-jitless'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
