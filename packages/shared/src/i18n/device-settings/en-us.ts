@@ -145,6 +145,13 @@ export const deviceSettingsEnUS = {
       empty: 'The device log is empty.',
       label: 'Device log',
       enable: 'Enable logging',
+      filter: 'Filter the log',
+      source: 'Source',
+      allSources: 'All sources',
+      follow: 'Follow',
+      followHint: 'Reads the log again every few seconds and shows the newest line',
+      shown: '{{shown}} of {{total}} lines',
+      noMatch: 'No line matches the filter.',
     },
     clients: {
       count: 'Connected clients: {{count}}',

@@ -143,6 +143,13 @@ export const deviceSettingsEs: DeviceSettingsCatalogue = {
       empty: 'El registro del dispositivo está vacío.',
       label: 'Registro del dispositivo',
       enable: 'Activar el registro',
+      filter: 'Filtrar el registro',
+      source: 'Origen',
+      allSources: 'Todos los orígenes',
+      follow: 'Seguir',
+      followHint: 'Lee el registro de nuevo cada pocos segundos y muestra la línea más reciente',
+      shown: '{{shown}} de {{total}} líneas',
+      noMatch: 'Ninguna línea coincide con el filtro.',
     },
     clients: {
       count: 'Clientes conectados: {{count}}',

@@ -141,6 +141,13 @@ export const deviceSettingsZhCN: DeviceSettingsCatalogue = {
       empty: '设备日志为空。',
       label: '设备日志',
       enable: '开启日志',
+      filter: '筛选日志',
+      source: '来源',
+      allSources: '全部来源',
+      follow: '跟踪',
+      followHint: '每隔几秒重新获取日志并显示最新一行',
+      shown: '{{shown}} / {{total}} 行',
+      noMatch: '没有符合筛选条件的日志行。',
     },
     clients: {
       count: '已连接终端：{{count}}',

@@ -1,7 +1,7 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons'
 import { ErrorCode } from '@canopy/shared/errors'
-import { Alert, Button, Empty, Flex, Typography, theme } from 'antd'
-import { useState } from 'react'
+import { Alert, Button, Empty, Flex, Input, Select, Switch, Typography, theme } from 'antd'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../../shared/api'
 import { translateKey } from '../../../shared/i18n/i18n'
@@ -9,10 +9,16 @@ import type { DeviceInfo } from '../../devices/api'
 import { useReadLog, useSetSystem } from '../api'
 import { reportError } from '../report-error'
 import { downloadText, logFileName, logFileText } from './log-file'
+import { filterLog, logSources } from './log-lines'
+
+/** How often "follow" reads the log again: each read asks the device itself. */
+export const LOG_FOLLOW_MS = 5000
 
 /**
  * Device log (§2): read from the device on demand (it keeps only its latest lines) and
  * downloadable. With logging off the device has none: §8 says so, and an editor can switch it on.
+ * The lines can be filtered by text and by the program that wrote them; "follow" reads the log
+ * again every few seconds and keeps the newest line in view.
  */
 export function LogTab({ device, canEdit }: { device: DeviceInfo; canEdit: boolean }) {
   const { t } = useTranslation()
@@ -24,10 +30,39 @@ export function LogTab({ device, canEdit }: { device: DeviceInfo; canEdit: boole
   const lines = read.data?.lines
   const failure = isApiError(read.error) ? read.error : undefined
   const disabled = failure?.hasCode(ErrorCode.LOG_DISABLED) ?? false
+  const [text, setText] = useState('')
+  const [source, setSource] = useState<string>()
+  const [follow, setFollow] = useState(false)
+  const shownLines = useMemo(
+    () => (lines ? filterLog(lines, { text, source }) : undefined),
+    [lines, text, source],
+  )
+  const sources = useMemo(() => logSources(lines ?? []), [lines])
+  const logView = useRef<HTMLPreElement>(null)
+  const following = follow && online && !read.isError
 
   function handleRead() {
     read.mutate(undefined, { onSuccess: () => setReadAt(new Date()) })
   }
+
+  // Following: a read now, then one every few seconds, each after the last has answered.
+  const readLatest = useRef(handleRead)
+  readLatest.current = handleRead
+  const pending = useRef(false)
+  pending.current = read.isPending
+  useEffect(() => {
+    if (!following) return
+    if (!pending.current) readLatest.current()
+    const timer = window.setInterval(() => {
+      if (!pending.current && document.visibilityState === 'visible') readLatest.current()
+    }, LOG_FOLLOW_MS)
+    return () => window.clearInterval(timer)
+  }, [following])
+
+  // The newest line stays in view while following.
+  useEffect(() => {
+    if (following && logView.current && shownLines) logView.current.scrollTop = logView.current.scrollHeight
+  }, [following, shownLines])
 
   function handleEnable() {
     setSystem.mutate(
@@ -55,8 +90,45 @@ export function LogTab({ device, canEdit }: { device: DeviceInfo; canEdit: boole
         >
           {t('deviceSettings.log.download')}
         </Button>
+        <Flex gap={6} align="center">
+          <Switch
+            id="device-log-follow"
+            checked={follow}
+            disabled={!online}
+            onChange={setFollow}
+            aria-describedby="device-log-follow-hint"
+          />
+          <label htmlFor="device-log-follow">{t('deviceSettings.log.follow')}</label>
+          <span id="device-log-follow-hint" hidden>
+            {t('deviceSettings.log.followHint')}
+          </span>
+        </Flex>
         {!online && <Typography.Text type="secondary">{t('deviceSettings.offlineActions')}</Typography.Text>}
       </Flex>
+      {lines && lines.length > 0 && (
+        <Flex gap={8} wrap align="center">
+          <Input
+            allowClear
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={t('deviceSettings.log.filter')}
+            aria-label={t('deviceSettings.log.filter')}
+            style={{ width: 280 }}
+          />
+          <Select<string>
+            allowClear
+            value={source}
+            onChange={setSource}
+            placeholder={t('deviceSettings.log.allSources')}
+            aria-label={t('deviceSettings.log.source')}
+            options={sources.map((name) => ({ value: name, label: name }))}
+            style={{ width: 200 }}
+          />
+          <Typography.Text type="secondary" role="status">
+            {t('deviceSettings.log.shown', { shown: shownLines?.length ?? 0, total: lines.length })}
+          </Typography.Text>
+        </Flex>
+      )}
       {read.isError &&
         (disabled ? (
           <Alert
@@ -75,10 +147,14 @@ export function LogTab({ device, canEdit }: { device: DeviceInfo; canEdit: boole
           <Alert type="error" showIcon title={translateKey(failure?.messageKey ?? 'errors.network')} />
         ))}
       {lines &&
+        shownLines &&
         (lines.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('deviceSettings.log.empty')} />
+        ) : shownLines.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('deviceSettings.log.noMatch')} />
         ) : (
           <pre
+            ref={logView}
             role="log"
             aria-label={t('deviceSettings.log.label')}
             style={{
@@ -91,7 +167,7 @@ export function LogTab({ device, canEdit }: { device: DeviceInfo; canEdit: boole
               borderRadius: token.borderRadius,
             }}
           >
-            {logFileText(lines)}
+            {logFileText(shownLines)}
           </pre>
         ))}
     </Flex>
