@@ -1,10 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons'
+import { decideBind } from '@canopy/shared/batch-rules'
 import { Button, type ButtonProps, Flex, Popover, Typography } from 'antd'
 import { type ComponentType, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { chunkFailureKey, withTimeout } from '../../shared/chunk-timeout'
 import { translateKey } from '../../shared/i18n/i18n'
 import { toast } from '../../shared/ui/feedback'
+import { WithReason } from '../../shared/ui/WithReason'
+import { usePermits } from '../auth/grants'
+import { useProjectTree } from '../projects/api'
 import { useDeviceStatistics } from './api'
 import { useBindHint } from './bind-hint'
 
@@ -30,6 +34,12 @@ export function BindDeviceButton({ withHint, type = 'primary', iconOnly = false 
   const [loading, setLoading] = useState(false)
   const statistics = useDeviceStatistics({ enabled: withHint })
   const hint = useBindHint(withHint ? statistics.data?.total : undefined)
+  const permitted = usePermits()
+  const tree = useProjectTree()
+  // The shared bind rule, as the server applies it: a project to bind into (while the tree
+  // loads, the button stays usable; the dialog waits for it).
+  const bindable = decideBind(tree.data ? tree.data.length : 1, permitted)
+  const refusal = bindable.allowed ? undefined : translateKey(bindable.reason)
 
   async function handleClick() {
     if (Dialog) {
@@ -63,15 +73,17 @@ export function BindDeviceButton({ withHint, type = 'primary', iconOnly = false 
           </Flex>
         }
       >
-        <Button
-          type={type}
-          icon={<PlusOutlined aria-hidden />}
-          loading={loading}
-          aria-label={iconOnly ? t('frame.bindDevice') : undefined}
-          onClick={() => void handleClick()}
-        >
-          {!iconOnly && t('frame.bindDevice')}
-        </Button>
+        <WithReason reason={refusal}>
+          <Button
+            type={type}
+            icon={<PlusOutlined aria-hidden />}
+            loading={loading}
+            aria-label={iconOnly ? t('frame.bindDevice') : undefined}
+            onClick={() => void handleClick()}
+          >
+            {!iconOnly && t('frame.bindDevice')}
+          </Button>
+        </WithReason>
       </Popover>
       {Dialog && open && <Dialog onClose={() => setOpen(false)} />}
     </>
