@@ -17,6 +17,7 @@ import { useSearchParams } from 'react-router'
 import { isApiError } from '../../shared/api'
 import { formatDateTime, formatPhone } from '../../shared/format'
 import { translateKey } from '../../shared/i18n/i18n'
+import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import '../../shared/i18n/organisation-messages'
 import { toast } from '../../shared/ui/feedback'
 import type { GroupNode } from '../projects/api'
@@ -293,7 +294,11 @@ export function ChildAccountsTab({ tree }: { tree: readonly GroupNode[] }) {
         )}
       </Flex>
       {children.isError ? (
-        <Typography.Text type="danger">{t('accounts.loadFailed')}</Typography.Text>
+        <ErrorWithRetry
+          title={t('accounts.loadFailed')}
+          onRetry={() => children.refetch()}
+          retrying={children.isFetching}
+        />
       ) : (
         <Table<ChildAccount>
           rowKey="uid"

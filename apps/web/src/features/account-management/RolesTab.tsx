@@ -1,8 +1,9 @@
-import { Button, Flex, Modal, Space, Table, type TableColumnsType, Tag, Typography } from 'antd'
+import { Button, Flex, Modal, Space, Table, type TableColumnsType, Tag } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../shared/api'
 import { translateKey } from '../../shared/i18n/i18n'
+import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import '../../shared/i18n/organisation-messages'
 import { toast } from '../../shared/ui/feedback'
 import type { GroupNode } from '../projects/api'
@@ -112,7 +113,11 @@ export function RolesTab({ tree }: { tree: readonly GroupNode[] }) {
         </Button>
       </Flex>
       {roles.isError ? (
-        <Typography.Text type="danger">{t('roles.loadFailed')}</Typography.Text>
+        <ErrorWithRetry
+          title={t('roles.loadFailed')}
+          onRetry={() => roles.refetch()}
+          retrying={roles.isFetching}
+        />
       ) : (
         <Table<Role>
           rowKey="id"

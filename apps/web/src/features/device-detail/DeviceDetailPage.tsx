@@ -43,9 +43,17 @@ export function DeviceDetailPage() {
         status="warning"
         title={id === undefined ? t('deviceSettings.notFound') : t('devices.info.loadFailed')}
         extra={
-          <Button type="primary" onClick={() => void navigate(LIST_PATH)}>
-            {t('deviceSettings.backToList')}
-          </Button>
+          <Flex gap={8} justify="center" wrap>
+            {/* A device that could not be loaded may load on a second try; a missing id will not. */}
+            {id !== undefined && (
+              <Button type="primary" loading={info.isFetching} onClick={() => void info.refetch()}>
+                {t('errorPage.retry')}
+              </Button>
+            )}
+            <Button type={id === undefined ? 'primary' : 'default'} onClick={() => void navigate(LIST_PATH)}>
+              {t('deviceSettings.backToList')}
+            </Button>
+          </Flex>
         }
       />
     )

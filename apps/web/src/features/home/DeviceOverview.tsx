@@ -2,6 +2,7 @@ import { can } from '@canopy/shared/permissions'
 import { Alert, Button, Card, Col, Flex, Row, Statistic, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import '../../shared/i18n/device-messages'
 import { PageSpinner } from '../../shared/ui/PageSpinner'
 import { usePermits } from '../auth/grants'
@@ -34,7 +35,11 @@ export function DeviceOverview() {
       <section aria-labelledby="device-overview">
         {title}
         {statistics.isError ? (
-          <Alert type="error" showIcon title={t('devices.overview.loadFailed')} />
+          <ErrorWithRetry
+            title={t('devices.overview.loadFailed')}
+            onRetry={() => statistics.refetch()}
+            retrying={statistics.isFetching}
+          />
         ) : (
           <PageSpinner />
         )}

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../shared/api'
 import { formatDateTime } from '../../shared/format'
 import { translateKey } from '../../shared/i18n/i18n'
+import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import '../../shared/i18n/organisation-messages'
 import { toast } from '../../shared/ui/feedback'
 import { PageSpinner } from '../../shared/ui/PageSpinner'
@@ -139,7 +140,11 @@ export function ProjectManagementPage() {
         {title}
       </Typography.Title>
       {failed ? (
-        <Alert type="error" showIcon title={t('projects.loadFailed')} />
+        <ErrorWithRetry
+          title={t('projects.loadFailed')}
+          onRetry={() => Promise.all([tree.isError && tree.refetch(), list.isError && list.refetch()])}
+          retrying={tree.isFetching || list.isFetching}
+        />
       ) : tree.isPending ? (
         <PageSpinner />
       ) : (

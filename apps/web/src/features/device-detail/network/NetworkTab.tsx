@@ -15,7 +15,7 @@ import { WanForm } from './WanForm'
 export function NetworkTab({ device, canEdit }: { device: DeviceInfo; canEdit: boolean }) {
   const { t } = useTranslation()
   const settings = useDeviceSettings(device.id)
-  if (!settings.data) return <TabState failed={settings.isError} />
+  if (!settings.data) return <TabState queries={[settings]} />
 
   const network = sectionValues(settings.data, 'network')
   const wan = isJsonObject(network.wan) ? network.wan : {}

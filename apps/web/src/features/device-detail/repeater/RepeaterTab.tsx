@@ -24,7 +24,7 @@ export function RepeaterTab({ deviceId, canEdit }: { deviceId: number; canEdit: 
   const settings = useDeviceSettings(deviceId)
   const options = useWifiOptions(deviceId)
   const setRepeater = useSetRepeater(deviceId)
-  if (!settings.data || !options.data) return <TabState failed={settings.isError || options.isError} />
+  if (!settings.data || !options.data) return <TabState queries={[settings, options]} />
 
   const section = sectionValues(settings.data, 'repeater')
   const values = repeaterFormValues(section, options.data.radios[0]?.band ?? '2g')

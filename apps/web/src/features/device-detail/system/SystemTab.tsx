@@ -25,7 +25,7 @@ export interface SystemTabProps {
 export function SystemTab({ device, canEdit, canReboot }: SystemTabProps) {
   const { t } = useTranslation()
   const settings = useDeviceSettings(device.id)
-  if (!settings.data) return <TabState failed={settings.isError} />
+  if (!settings.data) return <TabState queries={[settings]} />
 
   const system = sectionValues(settings.data, 'system')
   const mode = DEVICE_MODES.find((candidate) => candidate === system.mode) as DeviceMode | undefined

@@ -20,7 +20,7 @@ export function WifiTab({ deviceId, canEdit }: { deviceId: number; canEdit: bool
   const { t } = useTranslation()
   const settings = useDeviceSettings(deviceId)
   const options = useWifiOptions(deviceId)
-  if (!settings.data || !options.data) return <TabState failed={settings.isError || options.isError} />
+  if (!settings.data || !options.data) return <TabState queries={[settings, options]} />
 
   const wifi = sectionValues(settings.data, 'wifi')
   const vaps = objectOr(wifi.vaps) ?? {}
