@@ -139,11 +139,19 @@ test('a primary builds projects, a role and a child account; the child sees only
   await expect(page.getByRole('cell', { name: 'South', exact: true })).toHaveCount(0)
   await expect(page.getByRole('cell', { name: 'My Project', exact: true })).toHaveCount(0)
 
-  // The withheld section is closed by its address too, and account management is the primary's alone.
+  // The withheld section is closed by its address too, and account management is the primary's
+  // alone: "no permission" inside the frame, menu kept, not the page-not-found page.
+  const forbidden = page.getByRole('main').getByRole('heading', { name: 'No permission' })
   await page.goto('/device/management')
-  await expect(page).toHaveURL(/\/404$/)
+  await expect(forbidden).toBeVisible()
+  await expect(page).toHaveURL(/\/device\/management$/)
+  await expect(page).toHaveTitle(/^No permission/)
+  await expect(menu.getByRole('link', { name: 'Project management' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0)
   await page.goto('/account/list')
-  await expect(page).toHaveURL(/\/404$/)
+  await expect(forbidden).toBeVisible()
+  await openMenu(page, 'Project management')
+  await expect(tree.getByRole('treeitem', { name: 'North' })).toBeVisible()
 })
 
 test('bind WeChat from the personal center by scanning its QR code, then unbind it', async ({ page }) => {

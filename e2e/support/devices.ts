@@ -12,6 +12,26 @@ export function startTestFleet(count: number, options: { models?: string[] } = {
   return startFleet({ count, serverUrl, mqttUrl, telemetryIntervalSeconds: 5, models: options.models })
 }
 
+/**
+ * An access token of the session signed in on `page`. The console keeps its own in memory and the
+ * refresh token in an HttpOnly cookie; this asks for one through that cookie as a tab would,
+ * holding the console's refresh lock (apps/web/src/shared/api/index.ts) so it never races the
+ * console's own refresh with the same single-use token.
+ */
+async function accessTokenOf(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    navigator.locks.request('canopy.session.refresh', async () => {
+      const response = await fetch('/api/backend/auth/token/refresh', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+      const envelope = (await response.json()) as { data: { access_token: string } }
+      return envelope.data.access_token
+    }),
+  )
+}
+
 /** Calls the API as the user signed in on `page` (setup that is not the test's subject). */
 export async function callAsUser<T>(
   page: Page,
@@ -19,7 +39,7 @@ export async function callAsUser<T>(
   path: string,
   data?: unknown,
 ): Promise<T> {
-  const token = await page.evaluate(() => window.sessionStorage.getItem('canopy.accessToken'))
+  const token = await accessTokenOf(page)
   const headers = { authorization: `Bearer ${token}` }
   const response =
     method === 'GET'

@@ -6,8 +6,11 @@ import { RouterProvider } from 'react-router/dom'
 import { wireApiHooks } from './app/api-hooks'
 import { createQueryClient, Providers } from './app/Providers'
 import { createRouter } from './app/router'
+import { followOtherTabs } from './app/session-sync'
+import { sessionChannel } from './shared/api'
 import { announceFieldErrors } from './shared/forms/announce-field-errors'
 import { initI18n } from './shared/i18n/i18n'
+import { session } from './shared/storage/session'
 import './app/global.css'
 
 async function start() {
@@ -19,6 +22,7 @@ async function start() {
   const queryClient = createQueryClient()
   const router = createRouter(queryClient)
   wireApiHooks(router, queryClient)
+  followOtherTabs(sessionChannel, session)
   // Every form on every page, dialogs included: field errors are spoken as they appear.
   announceFieldErrors()
   await translated

@@ -9,6 +9,7 @@ import { success } from './envelope'
 import type { RateLimits } from './rate-limit'
 import { requestFacts } from './request-facts'
 import type { RouteDefinition } from './route'
+import { routeCookies } from './route-cookies'
 import { parseInput } from './validate'
 
 /**
@@ -31,7 +32,7 @@ export function registerRoutes(
     app.route({
       method: route.method,
       url: `${deps.apiRoot}${route.path}`,
-      handler: async (request) => {
+      handler: async (request, reply) => {
         if (
           route.access.kind === 'operator' &&
           !operatorTokenMatches(request.headers[OPERATOR_HEADER], deps.operatorToken)
@@ -54,8 +55,9 @@ export function registerRoutes(
         const query = route.query ? parseInput(route.query, request.query, route.validationCodes) : undefined
         if (route.rateLimit)
           await deps.rateLimits.consume(route.rateLimit, route.rateLimit.keys({ body, facts, principal }))
+        const cookies = routeCookies(request, reply, deps.apiRoot)
         // biome-ignore lint/suspicious/noExplicitAny: the definition's own types checked the handler
-        const data = await route.handler({ body, query, facts, principal: principal as any })
+        const data = await route.handler({ body, query, facts, cookies, principal: principal as any })
         return success(data ?? null)
       },
     })

@@ -3,6 +3,7 @@ import type { Language } from '@canopy/shared/i18n'
 import type { Permission } from '@canopy/shared/permissions'
 import type { z } from 'zod'
 import type { Principal } from '../modules/auth/principal'
+import type { RouteCookies } from './route-cookies'
 
 /** Who may call a route: anyone, or a signed-in caller whose grants permit it (§6). */
 export type Access =
@@ -43,7 +44,12 @@ interface RouteBase<TBody, TQuery> {
 
 export interface PublicRoute<TBody, TQuery> extends RouteBase<TBody, TQuery> {
   access: { kind: 'public' }
-  handler(input: { body: TBody; query: TQuery; facts: RequestFacts }): Promise<unknown> | unknown
+  handler(input: {
+    body: TBody
+    query: TQuery
+    facts: RequestFacts
+    cookies: RouteCookies
+  }): Promise<unknown> | unknown
 }
 
 export interface SignedInRoute<TBody, TQuery> extends RouteBase<TBody, TQuery> {
@@ -52,6 +58,7 @@ export interface SignedInRoute<TBody, TQuery> extends RouteBase<TBody, TQuery> {
     body: TBody
     query: TQuery
     facts: RequestFacts
+    cookies: RouteCookies
     principal: Principal
   }): Promise<unknown> | unknown
 }

@@ -1,6 +1,6 @@
 import { isPublicPath, LOGIN_PATH } from '@canopy/shared/routes'
 import type { QueryClient } from '@tanstack/react-query'
-import { setApiHooks } from '../shared/api'
+import { sessionChannel, setApiHooks } from '../shared/api'
 import { translateKey } from '../shared/i18n/i18n'
 import { loginRedirect } from '../shared/navigation'
 import { clearSessionQueries } from '../shared/query'
@@ -18,8 +18,10 @@ export function wireApiHooks(router: Navigator, queryClient: QueryClient): void 
     toast: (key) => void toast.error(translateKey(key)),
     hideLoading,
     forcedLogout(key) {
-      // §4: the server ended the session; drop it here without calling the server back.
+      // §4: the server ended the session; drop it here without calling the server back, and in
+      // the browser's other tabs, which share it.
       session.clearAll()
+      sessionChannel.announce({ kind: 'signedOut', reason: 'ended' })
       hideLoading()
       void toast.error(translateKey(key))
       const { pathname, search } = window.location
@@ -29,7 +31,9 @@ export function wireApiHooks(router: Navigator, queryClient: QueryClient): void 
       // Clear the cache once the frame is gone, so no mounted page refetches without a token.
       void leave.then(() => clearSessionQueries(queryClient))
     },
-    refreshFailed() {
+    refreshFailed({ refused }) {
+      // Refused: the session is over for every tab. No answer: only this tab gave up on it.
+      if (refused) sessionChannel.announce({ kind: 'signedOut', reason: 'ended' })
       hideLoading()
       if (window.location.pathname !== LOGIN_PATH) window.location.reload()
     },

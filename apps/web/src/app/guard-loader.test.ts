@@ -4,10 +4,12 @@ import { session } from '../shared/storage/session'
 import { createGuardLoader } from './guard-loader'
 
 const fetchUser = vi.fn()
+const restoreSession = vi.fn()
 
 vi.mock('../features/auth/api', () => ({
   currentUserQuery: () => ({ queryKey: ['auth', 'currentUser'], queryFn: () => fetchUser() }),
 }))
+vi.mock('../shared/api', () => ({ api: { restoreSession: () => restoreSession() } }))
 
 const user = {
   uid: 1,
@@ -22,7 +24,7 @@ const user = {
   device_functions: [],
   guest: 0,
 }
-const tokens = { accessToken: 'a', refreshToken: 'r', expiresIn: 7200, obtainedAt: Date.now(), apiDomain: '' }
+const tokens = { accessToken: 'a', expiresIn: 7200, obtainedAt: Date.now(), apiDomain: '' }
 
 /** Where the guard sent the visit: a redirect's target, 'forbidden' (403 in the frame), or null (the page). */
 async function visit(loader: ReturnType<typeof createGuardLoader>, path: string): Promise<string | null> {
@@ -40,15 +42,38 @@ async function visit(loader: ReturnType<typeof createGuardLoader>, path: string)
 }
 
 beforeEach(() => {
-  window.sessionStorage.clear()
+  session.clearAll()
   fetchUser.mockReset()
+  restoreSession.mockReset()
+  // the browser has no session unless a test says so
+  restoreSession.mockResolvedValue(false)
 })
 
 describe('guard loader', () => {
-  it('sends a visitor without a token to login, with the way back', async () => {
+  it('sends a visitor without a session to login, with the way back', async () => {
     expect(await visit(createGuardLoader(new QueryClient()), '/help?q=1')).toBe(
       '/login?redirect=%2Fhelp%3Fq%3D1',
     )
+    expect(restoreSession).toHaveBeenCalledTimes(1)
+  })
+
+  it("a tab without a token takes the browser's session (a new tab, a pasted link) and opens the page", async () => {
+    restoreSession.mockImplementation(async () => {
+      session.saveTokens(tokens)
+      return true
+    })
+    fetchUser.mockResolvedValue(user)
+    expect(await visit(createGuardLoader(new QueryClient()), '/device/detail?id=4')).toBeNull()
+    expect(restoreSession).toHaveBeenCalledTimes(1)
+    expect(session.readPath()).toBe('/device/detail?id=4')
+  })
+
+  it('asks for no session on public pages, nor with a token at hand', async () => {
+    expect(await visit(createGuardLoader(new QueryClient()), '/register')).toBeNull()
+    session.saveTokens(tokens)
+    fetchUser.mockResolvedValue(user)
+    expect(await visit(createGuardLoader(new QueryClient()), '/help')).toBeNull()
+    expect(restoreSession).not.toHaveBeenCalled()
   })
 
   it('loads the current user once, stores the route item, then proceeds', async () => {

@@ -1,7 +1,8 @@
-import { isPublicPath, menuFor } from '@canopy/shared/routes'
+import { isPublicPath, LOGIN_PATH, menuFor } from '@canopy/shared/routes'
 import type { QueryClient } from '@tanstack/react-query'
 import { type LoaderFunctionArgs, redirect } from 'react-router'
 import { type CurrentUser, currentUserQuery } from '../features/auth/api'
+import { api } from '../shared/api'
 import { loginRedirect } from '../shared/navigation'
 import { clearSessionQueries } from '../shared/query'
 import { session } from '../shared/storage/session'
@@ -31,6 +32,11 @@ export function createGuardLoader(queryClient: QueryClient) {
     })
 
     let decision = decideNavigation(inputFor(queryClient.getQueryData(currentUserQuery().queryKey)))
+    // A page that wants a session, in a tab that has no token yet (opened by Ctrl-click, a pasted
+    // link, a reload): the browser's session, if it has one, gives this tab its own token.
+    if (decision.kind === 'redirect' && !session.readTokens() && decision.to.startsWith(`${LOGIN_PATH}?`)) {
+      if (await api.restoreSession()) decision = decideNavigation(inputFor(undefined))
+    }
     if (decision.kind === 'loadUser') {
       let user: CurrentUser
       try {

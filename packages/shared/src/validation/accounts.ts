@@ -136,7 +136,11 @@ export const tokenRequest = z.preprocess(
   ]),
 )
 
-export const refreshRequest = z.object({ refresh_token: requiredText('validation.token_empty') })
+/**
+ * §7's refresh call names its refresh token; the console's travels in an HttpOnly cookie instead
+ * (docs/decisions.md "One session in every tab"), so the body's may be left out.
+ */
+export const refreshRequest = z.object({ refresh_token: requiredText('validation.token_empty').optional() })
 
 export const sendResetMailRequest = z.object({ username: accountName, email })
 

@@ -201,6 +201,77 @@ describe('session calls', () => {
     })
   })
 
+  describe("the console's refresh cookie", () => {
+    /** The refresh cookie a response sets, as `name=value` plus its attributes. */
+    function refreshCookie(response: { raw: { headers: Record<string, unknown> } }) {
+      const header = response.raw.headers['set-cookie']
+      const lines = (Array.isArray(header) ? header : [header]).filter(
+        (line): line is string => typeof line === 'string',
+      )
+      const line = lines.find((candidate) => candidate.startsWith('canopy_refresh='))
+      if (!line) return undefined
+      const [pair, ...attributes] = line.split(/;\s*/)
+      return { value: pair!.slice('canopy_refresh='.length), attributes }
+    }
+    const refreshWithCookie = (value: string) =>
+      app.call<Record<string, unknown>>({
+        method: 'POST',
+        path: '/backend/auth/token/refresh',
+        body: {},
+        headers: { cookie: `canopy_refresh=${value}` },
+      })
+
+    it('login keeps the refresh token in an HttpOnly, SameSite=Strict cookie sent only to the refresh call', async () => {
+      const account = await registerAccount(app)
+      const response = await app.call<{ refresh_token: string }>({
+        method: 'POST',
+        path: '/backend/auth/token',
+        body: { username: account.username, password: account.password },
+      })
+      const cookie = refreshCookie(response)
+      expect(cookie?.value).toBe(response.envelope.data.refresh_token)
+      expect(cookie?.attributes).toEqual(
+        expect.arrayContaining(['Path=/api/backend/auth/token/refresh', 'HttpOnly', 'SameSite=Strict']),
+      )
+      expect(cookie?.attributes).toContain(`Max-Age=${30 * 86400}`)
+      // plain HTTP here: a Secure cookie would never come back
+      expect(cookie?.attributes).not.toContain('Secure')
+    })
+
+    it('refreshes from the cookie alone, rotating it and answering without the refresh token', async () => {
+      const account = await signedInAccount(app)
+      const first = await refreshWithCookie(account.session.refresh_token)
+      expect(first.envelope.status).toBe(10000)
+      expect(first.envelope.data).not.toHaveProperty('refresh_token')
+      expect(first.envelope.data).toMatchObject({ expires_in: 600, token_type: 'Bearer' })
+      const rotated = refreshCookie(first)?.value
+      expect(rotated).toEqual(expect.any(String))
+      expect(rotated).not.toBe(account.session.refresh_token)
+      const token = first.envelope.data.access_token as string
+      expect((await app.call({ path: '/backend/user/info', token })).envelope.status).toBe(10000)
+
+      // the cookie is single-use like any refresh token: the old one again ends the family
+      const replay = await refreshWithCookie(account.session.refresh_token)
+      expect(replay.envelope.status).toBe(ErrorCode.REFRESH_TOKEN_REUSED)
+      expect((await refreshWithCookie(rotated!)).envelope.status).toBe(ErrorCode.SESSION_ENDED)
+    })
+
+    it('refuses a refresh with neither a body token nor a cookie', async () => {
+      const response = await app.call({ method: 'POST', path: '/backend/auth/token/refresh', body: {} })
+      expect(response.httpStatus).toBe(401)
+      expect(response.envelope.status).toBe(ErrorCode.REFRESH_TOKEN_INVALID)
+    })
+
+    it('logout clears the cookie', async () => {
+      const account = await signedInAccount(app)
+      const response = await app.call({ path: '/backend/auth/token/destroy', token: account.token })
+      const cookie = refreshCookie(response)
+      expect(cookie?.value).toBe('')
+      expect(cookie?.attributes).toContain('Path=/api/backend/auth/token/refresh')
+      expect(cookie?.attributes.some((attribute) => /^Expires=Thu, 01 Jan 1970/.test(attribute))).toBe(true)
+    })
+  })
+
   describe('GET backend/auth/token/destroy', () => {
     it('ends the session: its access and refresh tokens stop working, other sessions go on', async () => {
       const account = await signedInAccount(app)

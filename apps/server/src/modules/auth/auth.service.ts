@@ -55,6 +55,11 @@ export class AuthService {
     },
   ) {}
 
+  /** How long a session (its refresh tokens) lasts from login. */
+  get refreshTtlSeconds(): number {
+    return this.deps.refreshTtlSeconds
+  }
+
   /**
    * Failed logins are throttled (login-throttle.ts); past the account's own limit only an address
    * it signed in from before is heard, so guessing from elsewhere cannot keep its owner out.

@@ -1,6 +1,6 @@
 import type { DeviceFunction, MenuSection } from '@canopy/shared/permissions'
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
-import { api, type TokenResponse, toStoredTokens } from '../../shared/api'
+import { api, sessionChannel, type TokenResponse, toStoredTokens } from '../../shared/api'
 import { apiBaseUrl } from '../../shared/config'
 import { session } from '../../shared/storage/session'
 
@@ -47,10 +47,14 @@ export function useCurrentUser() {
   return useQuery(currentUserQuery())
 }
 
-/** §4: a successful token call stores the tokens, with the time they were obtained. */
+/**
+ * §4: a successful token call stores the tokens, with the time they were obtained (the refresh
+ * token stays in the cookie the server set), and the browser's other tabs follow.
+ */
 export async function login(request: LoginRequest): Promise<void> {
   const tokens = await api.post<TokenResponse>('backend/auth/token', request, { anonymous: true })
   session.saveTokens(toStoredTokens(tokens, Date.now(), apiBaseUrl()))
+  sessionChannel.announce({ kind: 'signedIn' })
 }
 
 export function useLogin() {

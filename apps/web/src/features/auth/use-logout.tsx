@@ -2,6 +2,7 @@ import { LOGIN_PATH } from '@canopy/shared/routes'
 import { Modal } from 'antd'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
+import { sessionChannel } from '../../shared/api'
 import { session } from '../../shared/storage/session'
 import { toast } from '../../shared/ui/feedback'
 import { hideLoading, showLoading } from '../../shared/ui/loading-overlay'
@@ -32,6 +33,8 @@ export function useLogout(): Logout {
       failed = true
     }
     session.clearAll()
+    // Every tab of the browser shares the session: they all go to the login page.
+    sessionChannel.announce({ kind: 'signedOut', reason: 'logout' })
     if (failed) {
       hideLoading()
       // Let the message be read before the reload takes it away.

@@ -4,22 +4,23 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSessionStore, type StoredTokens } from '../storage/session'
 import { ApiError } from './api-error'
 import { type ApiHooks, createApiClient } from './client'
+import type { CrossTabLock } from './cross-tab-lock'
 
 const NOW = 1_700_000_000_000
 const BASE = 'http://console.test/api/'
 
-type Handler = (config: InternalAxiosRequestConfig) => { status: number; data: unknown } | Promise<never>
+type Reply = { status: number; data: unknown }
+type Handler = (config: InternalAxiosRequestConfig) => Reply | Promise<Reply>
 
 function envelope(data: unknown, codes: number[] = []) {
   return { status: codes[0] ?? 10000, errorCode: codes, data }
 }
 
-function setup(handler: Handler, tokens?: Partial<StoredTokens>) {
+function setup(handler: Handler, tokens?: Partial<StoredTokens>, lock?: CrossTabLock) {
   const session = createSessionStore(window.sessionStorage)
   if (tokens) {
     session.saveTokens({
       accessToken: 'access-1',
-      refreshToken: 'refresh-1',
       expiresIn: 3600,
       obtainedAt: NOW,
       apiDomain: BASE,
@@ -38,7 +39,7 @@ function setup(handler: Handler, tokens?: Partial<StoredTokens>) {
     const { status, data } = await handler(config)
     return { status, statusText: '', headers: {}, config, data }
   }
-  const client = createApiClient({ baseURL: BASE, session, hooks, adapter, now: () => NOW })
+  const client = createApiClient({ baseURL: BASE, session, hooks, adapter, now: () => NOW, lock })
   return { client, hooks, calls, session }
 }
 
@@ -191,9 +192,9 @@ describe('failures', () => {
 })
 
 describe('token refresh', () => {
+  // Refreshed through the cookie: the answer carries no refresh token.
   const fresh = {
     access_token: 'access-2',
-    refresh_token: 'refresh-2',
     expires_in: 3600,
     token_type: 'Bearer',
   }
@@ -221,12 +222,9 @@ describe('token refresh', () => {
     )
     await expect(client.get('backend/user/info')).resolves.toEqual({ auth: 'Bearer access-2' })
     expect(calls.map((c) => c.url)).toEqual(['backend/auth/token/refresh', 'backend/user/info'])
-    expect(JSON.parse(calls[0]?.data as string)).toEqual({ refresh_token: 'refresh-1' })
-    expect(session.readTokens()).toMatchObject({
-      accessToken: 'access-2',
-      refreshToken: 'refresh-2',
-      obtainedAt: NOW,
-    })
+    // the refresh token is the browser's HttpOnly cookie: the body names none
+    expect(JSON.parse(calls[0]?.data as string)).toEqual({})
+    expect(session.readTokens()).toMatchObject({ accessToken: 'access-2', obtainedAt: NOW })
   })
 
   it('runs one refresh for concurrent calls, which all wait for it', async () => {
@@ -255,9 +253,85 @@ describe('token refresh', () => {
     session.saveRouteItem(['/home/main'])
     await rejection(client.get('backend/user/info'))
     expect(hooks.refreshFailed).toHaveBeenCalledTimes(1)
+    expect(hooks.refreshFailed).toHaveBeenCalledWith({ refused: true })
     expect(hooks.forcedLogout).not.toHaveBeenCalled()
     expect(session.readTokens()).toBeUndefined()
     expect(session.readRouteItem()).toBeUndefined()
     expect(calls.map((c) => c.url)).toEqual(['backend/auth/token/refresh'])
+  })
+})
+
+describe('one session in every tab', () => {
+  const issued = { access_token: 'access-new', expires_in: 3600, token_type: 'Bearer' }
+
+  it('a tab without a token gets one through the refresh cookie, once for concurrent asks', async () => {
+    const { client, calls, session, hooks } = setup((config) =>
+      config.url === 'backend/auth/token/refresh'
+        ? { status: 200, data: envelope(issued) }
+        : { status: 200, data: envelope({ auth: config.headers.Authorization }) },
+    )
+    expect(await Promise.all([client.restoreSession(), client.restoreSession()])).toEqual([true, true])
+    expect(calls.map((c) => c.url)).toEqual(['backend/auth/token/refresh'])
+    expect(session.readTokens()).toMatchObject({ accessToken: 'access-new', obtainedAt: NOW })
+    await expect(client.get('backend/user/info')).resolves.toEqual({ auth: 'Bearer access-new' })
+    // a tab that has its token asks no more
+    expect(await client.restoreSession()).toBe(true)
+    expect(calls).toHaveLength(2)
+    expect(hooks.refreshFailed).not.toHaveBeenCalled()
+  })
+
+  it('a browser without a session restores none, and nobody is told', async () => {
+    const { client, hooks } = setup(() => ({
+      status: 401,
+      data: envelope(null, [ErrorCode.REFRESH_TOKEN_INVALID]),
+    }))
+    expect(await client.restoreSession()).toBe(false)
+    expect(hooks.refreshFailed).not.toHaveBeenCalled()
+    expect(hooks.forcedLogout).not.toHaveBeenCalled()
+    expect(hooks.toast).not.toHaveBeenCalled()
+  })
+
+  it('no answer at all is an error, not "signed out"', async () => {
+    const { client } = setup(() => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK')))
+    const error = await rejection(client.restoreSession())
+    expect(error).toMatchObject({ status: 0, messageKey: 'errors.network', shown: false })
+  })
+
+  it('tabs refreshing at once take turns, so the single-use cookie is never presented twice', async () => {
+    // The browser's cookie jar and the server's rule: a used refresh token ends the session.
+    let cookie = 'r0'
+    let rotations = 0
+    const used = new Set<string>()
+    const server: Handler = async (config) => {
+      if (config.url !== 'backend/auth/token/refresh') return { status: 200, data: envelope(null) }
+      const presented = cookie
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      if (used.has(presented)) return { status: 401, data: envelope(null, [ErrorCode.REFRESH_TOKEN_REUSED]) }
+      used.add(presented)
+      rotations += 1
+      cookie = `r${rotations}`
+      return { status: 200, data: envelope({ ...issued, access_token: `access-${rotations}` }) }
+    }
+    // One lock for the browser, as Web Locks give (tabs share nothing else but the cookie).
+    let queue: Promise<unknown> = Promise.resolve()
+    const browserLock: CrossTabLock = (work) => {
+      const turn = queue.then(work)
+      queue = turn.catch(() => undefined)
+      return turn
+    }
+    const stale = { obtainedAt: NOW - 3600 * 1000 * 0.9 }
+    const tabs = [
+      setup(server, stale, browserLock),
+      setup(server, stale, browserLock),
+      setup(server, undefined, browserLock),
+    ]
+    const [first, second, opened] = tabs
+    await Promise.all([
+      first!.client.get('backend/user/info'),
+      second!.client.get('backend/user/info'),
+      opened!.client.restoreSession(),
+    ])
+    expect(rotations).toBe(3)
+    for (const tab of tabs) expect(tab.hooks.refreshFailed).not.toHaveBeenCalled()
   })
 })

@@ -2,6 +2,7 @@ import { describeError, type Envelope, httpStatusMessageKey, SUCCESS_STATUS } fr
 import axios, { type AxiosAdapter, type AxiosRequestConfig, type AxiosResponse, isAxiosError } from 'axios'
 import type { SessionStore, StoredTokens } from '../storage/session'
 import { ApiError } from './api-error'
+import type { CrossTabLock } from './cross-tab-lock'
 import { needsRefresh, singleFlight } from './token-refresh'
 
 /** §9 request timeout. */
@@ -16,8 +17,11 @@ export interface ApiHooks {
   hideLoading(): void
   /** the server ended the session: drop it locally (no server call), go to login, say why */
   forcedLogout(messageKey: string): void
-  /** the token could not be refreshed; the local session is already cleared */
-  refreshFailed(): void
+  /**
+   * the token could not be refreshed; the local session is already cleared. `refused`: the
+   * server said no (the session is over for every tab), rather than no answer arriving.
+   */
+  refreshFailed(outcome: { refused: boolean }): void
 }
 
 export interface RequestOptions {
@@ -36,6 +40,12 @@ export interface RequestOptions {
 export interface ApiClient {
   get<T>(path: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T>
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>
+  /**
+   * A tab without an access token (just opened, reloaded) asks for one through the browser's
+   * refresh cookie: true when the browser has a session, false when the server says it has none.
+   * Rejects (ApiError, status 0) when no answer arrived. Tells the user nothing.
+   */
+  restoreSession(): Promise<boolean>
 }
 
 export interface ApiClientDeps {
@@ -45,12 +55,20 @@ export interface ApiClientDeps {
   /** tests pass a fake; the browser uses axios's XHR adapter */
   readonly adapter?: AxiosAdapter
   readonly now?: () => number
+  /**
+   * Held around every refresh: one refresh at a time across the browser's tabs, since they share
+   * one single-use refresh token (the cookie) and presenting a used one ends the session.
+   */
+  readonly lock?: CrossTabLock
 }
 
-/** The token pair as the token and refresh calls return it. */
+/**
+ * The token call's answer (§7). The refresh token in it is not kept by the console: the server
+ * also set it as an HttpOnly cookie, and refreshes through the cookie answer without it.
+ */
 export interface TokenResponse {
   access_token: string
-  refresh_token: string
+  refresh_token?: string
   expires_in: number
   token_type: 'Bearer'
 }
@@ -58,7 +76,6 @@ export interface TokenResponse {
 export function toStoredTokens(response: TokenResponse, obtainedAt: number, apiDomain: string): StoredTokens {
   return {
     accessToken: response.access_token,
-    refreshToken: response.refresh_token,
     expiresIn: response.expires_in,
     obtainedAt,
     apiDomain,
@@ -143,25 +160,42 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     ...(deps.adapter ? { adapter: deps.adapter } : {}),
   })
 
-  const refreshTokens = singleFlight(async (): Promise<StoredTokens> => {
-    const current = deps.session.readTokens()
-    let failure: Failure
-    try {
-      const response = await http.post(REFRESH_PATH, { refresh_token: current?.refreshToken ?? '' })
-      if (isEnvelope(response.data) && response.data.status === SUCCESS_STATUS) {
-        const fresh = toStoredTokens(response.data.data as TokenResponse, now(), deps.baseURL)
-        deps.session.saveTokens(fresh)
-        return fresh
+  const lock = deps.lock ?? ((work) => work())
+
+  type Refreshed = { ok: true; tokens: StoredTokens } | { ok: false; failure: Failure }
+  /** One refresh through the cookie, in turn with the other tabs; each tab gets its own token. */
+  const refreshThroughCookie = singleFlight(() =>
+    lock(async (): Promise<Refreshed> => {
+      try {
+        const response = await http.post(REFRESH_PATH, {})
+        if (isEnvelope(response.data) && response.data.status === SUCCESS_STATUS) {
+          const tokens = toStoredTokens(response.data.data as TokenResponse, now(), deps.baseURL)
+          deps.session.saveTokens(tokens)
+          return { ok: true, tokens }
+        }
+        return { ok: false, failure: failureOf(response) }
+      } catch (cause) {
+        return { ok: false, failure: transportFailure(cause) }
       }
-      failure = failureOf(response)
-    } catch (cause) {
-      failure = transportFailure(cause)
-    }
+    }),
+  )
+
+  async function refreshTokens(): Promise<StoredTokens> {
+    const refreshed = await refreshThroughCookie()
+    if (refreshed.ok) return refreshed.tokens
     // §4: a failed refresh is a local logout; the app reloads (unless already on the login page).
     deps.session.clearAll()
-    deps.hooks.refreshFailed()
-    throw toApiError(failure, true)
-  })
+    deps.hooks.refreshFailed({ refused: refreshed.failure.status !== 0 })
+    throw toApiError(refreshed.failure, true)
+  }
+
+  async function restoreSession(): Promise<boolean> {
+    if (deps.session.readTokens()) return true
+    const refreshed = await refreshThroughCookie()
+    if (refreshed.ok) return true
+    if (refreshed.failure.status === 0) throw toApiError(refreshed.failure, false)
+    return false
+  }
 
   async function authorization(options: RequestOptions): Promise<Record<string, string>> {
     if (options.anonymous) return {}
@@ -203,5 +237,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   return {
     get: (url, params, options) => send({ method: 'GET', url, params }, options),
     post: (url, data, options) => send({ method: 'POST', url, data }, options),
+    restoreSession,
   }
 }

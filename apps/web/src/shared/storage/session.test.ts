@@ -3,7 +3,6 @@ import { createSessionStore } from './session'
 
 const tokens = {
   accessToken: 'a',
-  refreshToken: 'r',
   expiresIn: 7200,
   obtainedAt: 1000,
   apiDomain: 'http://x/api/',
@@ -14,10 +13,14 @@ beforeEach(() => {
 })
 
 describe('session store (§3)', () => {
-  it('keeps the tokens with their lifetime, time and API domain', () => {
+  it('keeps the tokens with their lifetime, time and API domain, in memory only', () => {
     const store = createSessionStore(window.sessionStorage)
     store.saveTokens(tokens)
     expect(store.readTokens()).toEqual(tokens)
+    // nothing a script could read from storage; another store (another tab) has no token
+    expect(window.sessionStorage.length).toBe(0)
+    expect(window.localStorage.length).toBe(0)
+    expect(createSessionStore(window.sessionStorage).readTokens()).toBeUndefined()
   })
 
   it('visiting /login drops the tokens and the route item only', () => {

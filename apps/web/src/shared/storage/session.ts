@@ -1,12 +1,13 @@
 /**
- * The stored user session of spec §3: tokens with their lifetime and origin, plus the console's
- * per-session bits (route item, path, first-time hint flag). Kept in sessionStorage: one session
- * per browser tab, so two tabs never race each other with the same single-use refresh token.
+ * The user session of spec §3. The access token, its lifetime, the time it was obtained and its
+ * API domain live in this tab's memory only; the refresh token lives in an HttpOnly cookie the
+ * page never sees, shared by every tab of the browser (docs/decisions.md "One session in every
+ * tab"). A tab opened later gets its own access token through that cookie. The console's
+ * per-tab bits (route item, path, first-time hint flag) stay in sessionStorage.
  */
 
 export interface StoredTokens {
   readonly accessToken: string
-  readonly refreshToken: string
   /** lifetime of the access token, in seconds */
   readonly expiresIn: number
   /** epoch milliseconds when the token was obtained */
@@ -19,11 +20,6 @@ export interface StoredTokens {
 export type HintFlag = 1 | 2
 
 const KEYS = {
-  accessToken: 'canopy.accessToken',
-  refreshToken: 'canopy.refreshToken',
-  expiresIn: 'canopy.expiresIn',
-  obtainedAt: 'canopy.obtainedAt',
-  apiDomain: 'canopy.apiDomain',
   routeItem: 'canopy.routeItem',
   path: 'canopy.path',
   hint: 'canopy.hint',
@@ -46,40 +42,20 @@ export interface SessionStore {
 
 export function createSessionStore(storage: Storage): SessionStore {
   const read = (key: string) => storage.getItem(key) ?? undefined
+  // In memory: a script injected into the page could read storage, and a tab's token is its own.
+  let tokens: StoredTokens | undefined
 
   return {
-    readTokens() {
-      const accessToken = read(KEYS.accessToken)
-      const refreshToken = read(KEYS.refreshToken)
-      if (!accessToken || !refreshToken) return undefined
-      return {
-        accessToken,
-        refreshToken,
-        expiresIn: Number(read(KEYS.expiresIn) ?? 0),
-        obtainedAt: Number(read(KEYS.obtainedAt) ?? 0),
-        apiDomain: read(KEYS.apiDomain) ?? '',
-      }
-    },
-    saveTokens(tokens) {
-      storage.setItem(KEYS.accessToken, tokens.accessToken)
-      storage.setItem(KEYS.refreshToken, tokens.refreshToken)
-      storage.setItem(KEYS.expiresIn, String(tokens.expiresIn))
-      storage.setItem(KEYS.obtainedAt, String(tokens.obtainedAt))
-      storage.setItem(KEYS.apiDomain, tokens.apiDomain)
+    readTokens: () => tokens,
+    saveTokens(next) {
+      tokens = next
     },
     clearTokens() {
-      for (const key of [
-        KEYS.accessToken,
-        KEYS.refreshToken,
-        KEYS.expiresIn,
-        KEYS.obtainedAt,
-        KEYS.apiDomain,
-      ]) {
-        storage.removeItem(key)
-      }
+      tokens = undefined
       storage.removeItem(KEYS.routeItem)
     },
     clearAll() {
+      tokens = undefined
       for (const key of Object.values(KEYS)) storage.removeItem(key)
     },
     readRouteItem() {
@@ -109,5 +85,5 @@ export function createSessionStore(storage: Storage): SessionStore {
   }
 }
 
-/** The console's one session, in this tab's sessionStorage. */
+/** The console's one session: tokens in memory, the rest in this tab's sessionStorage. */
 export const session: SessionStore = createSessionStore(window.sessionStorage)
