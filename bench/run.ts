@@ -10,6 +10,7 @@ const benches = [
   'devices-embedded',
   'devices-scale',
   'device-settings',
+  'traffic',
 ]
 const chosen = process.argv.slice(2).filter((name) => benches.includes(name))
 for (const name of chosen.length > 0 ? chosen : benches) {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import type { Sample } from './traffic-series'
 
 /** The byte counters a sample keeps (device_metrics), as the charts name them. */
 export const COUNTERS = ['wan_rx', 'wan_tx', 'radio2g_rx', 'radio2g_tx', 'radio5g_rx', 'radio5g_tx'] as const
@@ -17,8 +18,7 @@ export interface Window {
   sampleSeconds: number
 }
 
-/** Bytes a second per counter (null where nothing was measured), and the clients, per bucket. */
-export type DevicePoint = { at: Date; clients: number | null } & Record<Counter, number | null>
+/** Bytes a second down (rx) and up (tx) and the online clients, per bucket. */
 export interface TotalPoint {
   at: Date
   rx: number | null
@@ -75,49 +75,42 @@ function pairs(where: SQL, after: SQL, until: SQL, sampleSeconds: number): SQL {
   )`
 }
 
-/** Bytes a second of a counter over a bucket: its bytes over the seconds they were measured in. */
-const rate = (counter: Counter) =>
-  sql`round(sum(${sql.raw(counter)}) / nullif(sum(seconds) filter (where ${sql.raw(counter)} is not null), 0))::float8`
-
 /** The traffic charts' queries: throughput from the samples' byte counters, downsampled. */
 export function trafficRepository(db: Executor) {
   return {
-    /** One device's throughput per counter and its clients, per bucket of the window. */
-    async deviceSeries(deviceId: number, window: Window): Promise<DevicePoint[]> {
-      const from = sql`${window.from.toISOString()}::timestamptz`
-      const to = sql`${window.to.toISOString()}::timestamptz`
-      const bucket = seconds(window.bucketSeconds)
-      const result = await db.execute<Record<string, unknown>>(sql`
-        with buckets as (
-          select date_bin(${bucket}, at, ${ORIGIN}) as at, round(avg(clients))::int as clients,
-            ${sql.join(
-              COUNTERS.map((counter) => sql`${rate(counter)} as ${sql.raw(counter)}`),
-              sql`, `,
-            )}
-          from ${pairs(sql`m.device_id = ${deviceId}`, from, to, window.sampleSeconds)} p
-          group by 1
-        )
-        select series.at, b.clients, ${sql.join(
-          COUNTERS.map((counter) => sql.raw(`b.${counter}`)),
-          sql`, `,
-        )}
-        from generate_series(date_bin(${bucket}, ${from}, ${ORIGIN}), ${to} - interval '1 microsecond', ${bucket}) as series(at)
-        left join buckets b on b.at = series.at
-        order by series.at`)
+    /**
+     * One device's samples over the window, in time order, from up to a gap before it (so the
+     * first one in the window has its predecessor): read by the primary key, downsampled by the
+     * service (traffic-series.ts).
+     */
+    async deviceSamples(deviceId: number, window: Window): Promise<Sample[]> {
+      const gap = window.sampleSeconds * MAX_GAP_INTERVALS
+      // Plain rows with the time as epoch milliseconds: on the embedded database, writing out
+      // values is what a week costs (timestamps the most); arrays or SQL window functions over
+      // the same rows measured slower.
+      const result = await db.execute<Record<string, number | string | null>>(sql`
+        select (extract(epoch from at) * 1000)::int8 as at, clients, uptime, ${sql.raw(COUNTERS.join(', '))}
+        from device_metrics
+        where device_id = ${deviceId} and at > ${window.from.toISOString()}::timestamptz - ${seconds(gap)}
+          and at < ${window.to.toISOString()}::timestamptz
+        order by at`)
+      const numberOrNull = (value: number | string | null | undefined) =>
+        value == null ? null : Number(value)
       return result.rows.map((row) => ({
-        at: new Date(row.at as string | Date),
-        clients: row.clients as number | null,
-        ...(Object.fromEntries(COUNTERS.map((counter) => [counter, row[counter] as number | null])) as Record<
-          Counter,
-          number | null
-        >),
+        at: Number(row.at),
+        clients: Number(row.clients),
+        uptime: numberOrNull(row.uptime),
+        counters: Object.fromEntries(
+          COUNTERS.map((counter) => [counter, numberOrNull(row[counter])]),
+        ) as Record<Counter, number | null>,
       }))
     },
 
     /**
      * WAN throughput and online clients per bucket over what a caller sees: the per-project
      * sums the housekeeping files (project_traffic, client_counts) for `projectIds`, plus the
-     * samples of `deviceIds` outside those projects (devices a role grants one by one).
+     * samples of `deviceIds` outside those projects (devices a role grants one by one). Only
+     * the buckets with something in them.
      */
     async totalSeries(query: {
       tenantId: number
@@ -169,14 +162,10 @@ export function trafficRepository(db: Executor) {
             group by at
           ) per_time group by 1
           ${devices}
-        ), buckets as (
-          select bucket, round(sum(rx))::float8 as rx, round(sum(tx))::float8 as tx, round(sum(clients))::int as clients
-          from parts group by bucket
         )
-        select series.at, b.rx, b.tx, b.clients
-        from generate_series(date_bin(${bucket}, ${from}, ${ORIGIN}), ${to} - interval '1 microsecond', ${bucket}) as series(at)
-        left join buckets b on b.bucket = series.at
-        order by series.at`)
+        select bucket as at, round(sum(rx))::float8 as rx, round(sum(tx))::float8 as tx,
+          round(sum(clients))::int as clients
+        from parts where bucket >= ${from} and bucket < ${to} group by bucket`)
       return result.rows.map((row) => ({
         at: new Date(row.at),
         rx: row.rx,

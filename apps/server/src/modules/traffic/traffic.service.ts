@@ -5,6 +5,7 @@ import { deviceVisibility } from '../access/device-scope'
 import type { Principal } from '../auth/principal'
 import type { DevicesService } from '../devices/devices.service'
 import { trafficRepository, type Window } from './traffic.repository'
+import { bucketStarts, deviceBuckets } from './traffic-series'
 import { trafficWindow } from './traffic-window'
 
 /** Throughput (bytes a second) and clients over time, within the caller's scope (issue 12). */
@@ -22,7 +23,8 @@ export class TrafficService {
   async device(principal: Principal, id: number, range: TrafficRange) {
     await this.deps.devices.requireDevices(principal, [id])
     const window = this.window(range)
-    const points = await trafficRepository(this.deps.db).deviceSeries(id, window)
+    const samples = await trafficRepository(this.deps.db).deviceSamples(id, window)
+    const points = deviceBuckets(samples, window)
     return { ...describe(window), points: points.map((point) => ({ ...point, at: point.at.toISOString() })) }
   }
 
@@ -40,7 +42,7 @@ export class TrafficService {
     // Devices granted one by one lie outside every visible project, so in no filtered subtree.
     const deviceIds = gid === undefined && visibility.kind === 'scoped' ? visibility.deviceIds : []
     const window = this.window(range)
-    const points =
+    const measured =
       projectIds.length === 0 && deviceIds.length === 0
         ? []
         : await trafficRepository(this.deps.db).totalSeries({
@@ -49,7 +51,18 @@ export class TrafficService {
             deviceIds,
             window,
           })
-    return { ...describe(window), points: points.map((point) => ({ ...point, at: point.at.toISOString() })) }
+    // Every bucket of the window, null where nothing was measured: the chart draws no line across.
+    const byStart = new Map(measured.map((point) => [point.at.getTime(), point]))
+    const points = bucketStarts(window).map((start) => {
+      const point = byStart.get(start)
+      return {
+        at: new Date(start).toISOString(),
+        rx: point?.rx ?? null,
+        tx: point?.tx ?? null,
+        clients: point?.clients ?? null,
+      }
+    })
+    return { ...describe(window), points }
   }
 
   private window(range: TrafficRange): Window {

@@ -1,0 +1,149 @@
+// The traffic charts through HTTP as a signed-in owner, on the embedded defaults: one device over
+// 7 days, and a 10,000-device project over 24 hours. Target: p99 under 100 ms for each. Also
+// printed: what the housekeeping's filing of one interval's project traffic costs over 10,000
+// devices. The history is seeded with SQL into the data directory (a week of one device's
+// samples with a restart, an hour of samples of all 10,000, and a week of the project's filed
+// intervals), then the built server serves it.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { catalogueEntries } from '@canopy/simulator'
+import autocannon from 'autocannon'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres'
+import { trafficRepository } from '../apps/server/src/modules/traffic/traffic.repository'
+import { api, operatorApi, printTable, requireBuild, startServer } from './support'
+
+const DEVICES = 10_000
+const STEP = 300
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+
+requireBuild()
+const dataDir = mkdtempSync(path.join(tmpdir(), 'canopy-bench-traffic-'))
+try {
+  const owner = { username: 'traffic_owner', password: 'bench1234', confirm_password: 'bench1234' }
+  const first = await startServer(dataDir)
+  await api(first.baseUrl, '/backend/user/register', { ...owner, email: 'owner@bench.test', agreement: true })
+  await operatorApi(first.baseUrl, dataDir, 'POST', '/operator/products/import', {
+    products: catalogueEntries(),
+  })
+  await first.stop()
+  const { deviceId, filingMs } = await seed(path.join(dataDir, 'pglite'))
+
+  const server = await startServer(dataDir)
+  try {
+    const { access_token } = await api<{ access_token: string }>(server.baseUrl, '/backend/auth/token', owner)
+    const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' }
+    const post = (pathName: string, body: unknown) => ({
+      url: `${server.baseUrl}/api${pathName}`,
+      method: 'POST' as const,
+      headers,
+      body: JSON.stringify(body),
+    })
+    const device = await measure(post('/backend/device/traffic', { id: deviceId, range: 'week' }))
+    const project = await measure(post('/backend/user/statistics/traffic', { range: 'day' }))
+    const projectWeek = await measure(post('/backend/user/statistics/traffic', { range: 'week' }))
+    printTable(`Traffic charts, ${CONNECTIONS} connections, ${SECONDS} s each (embedded PostgreSQL)`, [
+      ['one device over 7 days (168 hourly points): p99', `${device.p99} ms`, '< 100 ms'],
+      ['one device over 7 days: requests/s', device.rps.toFixed(0)],
+      [
+        `a ${DEVICES.toLocaleString('en')}-device project over 24 hours: p99`,
+        `${project.p99} ms`,
+        '< 100 ms',
+      ],
+      ['the project over 24 hours: requests/s', project.rps.toFixed(0)],
+      ['the project over 7 days: p99', `${projectWeek.p99} ms`],
+      [
+        `filing one interval's project traffic (${DEVICES.toLocaleString('en')} devices)`,
+        `${filingMs.toFixed(0)} ms`,
+      ],
+      ['non-2xx responses (must be 0)', String(device.errors + project.errors + projectWeek.errors)],
+    ])
+  } finally {
+    await server.stop()
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+async function measure(options: autocannon.Options) {
+  await autocannon({ ...options, connections: CONNECTIONS, duration: 2 })
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS })
+  return { p99: result.latency.p99, rps: result.requests.average, errors: result.non2xx + result.errors }
+}
+
+/**
+ * 10,000 devices in the owner's root project with an hour of 5-minute samples each; the first
+ * one with a week of them (restarted in the middle); and a week of the project's filed traffic
+ * and clients, as the housekeeping leaves them. Returns the first device and the time one filing
+ * of the latest interval took over all the devices' samples.
+ */
+async function seed(pgliteDir: string) {
+  const embedded = await startEmbeddedPostgres(pgliteDir)
+  const client = new pg.Client({ connectionString: embedded.url })
+  await client.connect()
+  try {
+    const { rows } = await client.query(
+      "select a.tenant_id, p.id as root from accounts a join projects p on p.tenant_id = a.tenant_id and p.is_default where a.username = 'traffic_owner'",
+    )
+    const { tenant_id: tenant, root } = rows[0]
+    const inserted = await client.query(
+      `insert into devices (mac, thing_name, product_id, secret_hash, tenant_id, project_id, name, bound_at, status, last_seen_at)
+       select upper(regexp_replace(lpad(to_hex(g), 12, '0'), '(..)(?!$)', '\\1:', 'g')), 'cnp-' || lpad(to_hex(g), 12, '0'),
+              (select id from products order by id offset (g % 5) limit 1), 'x', $1, $2, 'D' || g, now(), 'online', now()
+       from generate_series(16777216, 16777216 + $3 - 1) g returning id`,
+      [tenant, root, DEVICES],
+    )
+    const ids: number[] = inserted.rows.map((row) => row.id)
+    await client.query(
+      'insert into device_metrics_latest (device_id) select unnest($1::int[]) on conflict do nothing',
+      [ids],
+    )
+    const now = Math.floor(Date.now() / 1000 / STEP) * STEP
+    // Counters grow by a device's own rate (10–200 kB/s down, a fifth up) between samples.
+    const samples = `insert into device_metrics (device_id, at, cpu, mem, clients, uptime, wan_rx, wan_tx,
+        radio2g_rx, radio2g_tx, radio5g_rx, radio5g_tx)
+      select d, to_timestamp($2::bigint - s * ${STEP}), 10, 40, 5 + d % 20, up, rx, rx / 5, rx / 12, rx / 3, rx / 8, rx / 2
+      from unnest($1::int[]) d, generate_series(0, $3::int - 1) s,
+        lateral (select (($3::int - s) * ${STEP} + 60)::bigint as up) u,
+        lateral (select (up * (10000 + (d % 20) * 10000))::bigint as rx) c`
+    await client.query(samples, [ids, now - 30, 12])
+    // The first device: a week, restarted 3½ days ago (its counters and uptime start again).
+    const week = (7 * 86_400) / STEP
+    await client.query(
+      `insert into device_metrics (device_id, at, cpu, mem, clients, uptime, wan_rx, wan_tx,
+        radio2g_rx, radio2g_tx, radio5g_rx, radio5g_tx)
+       select $1, to_timestamp($2::bigint - s * ${STEP}), 10, 40, 8, up, up * 40000, up * 8000, up * 3000, up * 15000, up * 5000, up * 25000
+       from generate_series(12, $3::int - 1) s,
+         lateral (select (case when s < $3::int / 2 then ($3::int / 2 - s) * ${STEP} else ($3::int - s) * ${STEP} end + 60)::bigint as up) u`,
+      [ids[0], now - 30, week],
+    )
+    // The project's intervals over the week: what the housekeeping files from the samples above.
+    await client.query(
+      `insert into project_traffic (tenant_id, project_id, at, rx_bytes, tx_bytes)
+       select $1, $2, to_timestamp($3::bigint - s * ${STEP}), b, b / 5
+       from generate_series(0, $4::int - 1) s, lateral (select (${DEVICES}::bigint * 100000 * ${STEP} * (1 + 0.5 * sin(s / 24.0)))::bigint as b) x`,
+      [tenant, root, now - STEP, week],
+    )
+    await client.query(
+      `insert into client_counts (tenant_id, project_id, at, clients, online_devices)
+       select $1, $2, to_timestamp($3::bigint - s * ${STEP}), 100000 + (s % 288) * 100, ${DEVICES}
+       from generate_series(0, $4::int - 1) s`,
+      [tenant, root, now, week],
+    )
+    await client.query('analyze')
+    // The housekeeping's filing of the last whole interval, over every device's samples.
+    const repository = trafficRepository(drizzle(client))
+    const end = new Date((now - STEP) * 1000)
+    await client.query('delete from project_traffic where at = $1', [end.toISOString()])
+    const started = performance.now()
+    await repository.fileProjectTraffic(end, STEP)
+    const filingMs = performance.now() - started
+    return { deviceId: ids[0]!, filingMs }
+  } finally {
+    await client.end()
+    await embedded.stop()
+  }
+}
