@@ -63,6 +63,38 @@ test("logout in one tab signs out the others, and no tab keeps the last user's r
   await expect(third).toHaveURL(/\/login\?redirect=%2Fuser_info$/)
 })
 
+test('a session the server ends (password changed elsewhere) signs out every tab, keeping the way back', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
+  const account = await registerViaApi(page.request)
+  await page.goto('/login')
+  await logIn(page, account)
+  await expect(page).toHaveURL(/\/home\/main$/)
+  const second = await context.newPage()
+  await second.goto('/project/manage')
+  await expect(mainMenu(second)).toBeVisible()
+
+  // Another device (its own cookie jar) changes the password: every other session ends (§4).
+  const elsewhere = await playwright.request.newContext({ baseURL })
+  const login = await elsewhere.post('/api/backend/auth/token', { data: account })
+  const { access_token: token } = (await login.json()).data as { access_token: string }
+  const changed = await elsewhere.post('/api/backend/user/password/save', {
+    data: { old_password: account.password, new_password: 'changed123', confirm_password: 'changed123' },
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect((await changed.json()).status).toBe(10000)
+  await elsewhere.dispose()
+
+  // The first tab's next call is refused (forced logout); the other tab follows without a click.
+  await mainMenu(page).getByRole('link', { name: 'Device management' }).click()
+  await expect(page).toHaveURL(/\/login\?redirect=/)
+  await expect(second).toHaveURL(/\/login\?redirect=%2Fproject%2Fmanage$/)
+  await expect(second.getByRole('button', { name: 'Log in' })).toBeVisible()
+})
+
 test('a child opening a section its role lacks sees "no permission" inside the frame, menu kept', async ({
   page,
 }) => {
