@@ -22,7 +22,9 @@ afterAll(() => app.close())
 /** `npm run canopy -- …`, as an operator types it, against the test app. */
 function canopy(...args: string[]) {
   return run(process.execPath, ['--import', 'tsx', CLI, ...args, '--server', server], {
-    env: { ...process.env, OPERATOR_TOKEN: app.operatorToken },
+    // The operator's shell, not the test run's: the CLI reads the server's settings, and the
+    // run's MQTT_URL comes without the broker's admin credentials the server is given.
+    env: { PATH: process.env.PATH, OPERATOR_TOKEN: app.operatorToken },
   })
 }
 
@@ -30,7 +32,8 @@ function canopy(...args: string[]) {
 const addProduct = (model: string, macPrefix: string, ...options: string[]) =>
   canopy('product', 'add', '--model', model, '--type', 'ap', '--mac-prefix', macPrefix, ...options)
 
-describe('the operator CLI', () => {
+// Each call starts the CLI through tsx: seconds apiece on a busy machine.
+describe('the operator CLI', { timeout: 60_000 }, () => {
   it('adds a product with its capabilities and settings options, and lists them', async () => {
     const options: ProductOptions = {
       radios: [{ band: '2g', channels: { '*': [1, 6, 11] }, bandwidths: ['20', '40'], maxUsers: 32 }],

@@ -98,6 +98,9 @@ function call(route: string, token: string, request: ProbeRequest) {
   return app.call({ method, path: path!, token, body: request.body, query: request.query })
 }
 
+/** A walk calls every route several times over, one after another: seconds per route family. */
+const WALK_TIMEOUT_MS = 90_000
+
 describe('the permission matrix', () => {
   it('has a probe for every signed-in route, and none for a route that does not exist', () => {
     const signedIn = app.routes.filter((route) => route.access.kind === 'signedIn')
@@ -106,62 +109,70 @@ describe('the permission matrix', () => {
     expect([...probes.keys()].filter((route) => !declared.includes(route))).toEqual([])
   })
 
-  it('refuses other tenants and children without the permission, on every signed-in route', async () => {
-    for (const route of app.routes) {
-      if (route.access.kind !== 'signedIn') continue
-      const name = `${route.method} ${route.path}`
-      const probe = probes.get(name)!
-      const ownerToken = await tokenOf(world.a.owner)
-      const context = { world, app, ownerCall: ownerCallWith(ownerToken) }
-      const request = await probe.request(context)
-      const before = await snapshotTenant(app, world.a.tenantId)
-
-      const namesTenantA = probe.about === 'tenant A'
-      const other = await call(name, await tokenOf(world.b.owner), request)
-      if (namesTenantA) expectRefused(other, `${name}: tenant B naming tenant A's things`)
-      else expect(seesTenantA(other), `${name}: tenant B sees tenant A`).toBe(false)
-
-      const child = await call(name, await tokenOf(world.a.childNone), request)
-      if (namesTenantA || !permits(NOTHING_GRANTED, route.access.permission)) {
-        expectRefused(child, `${name}: child without permission`)
-      } else {
-        expect(seesTenantA(child), `${name}: child sees outside its scope`).toBe(false)
-      }
-
-      const elsewhere = await call(name, await tokenOf(outside), request)
-      if (namesTenantA) expectRefused(elsewhere, `${name}: child whose scope holds none of it`)
-      else expect(seesTenantA(elsewhere), `${name}: child sees outside its scope`).toBe(false)
-
-      expect(await snapshotTenant(app, world.a.tenantId), `${name}: tenant A changed`).toBe(before)
-
-      const owner = await call(name, ownerToken, request)
-      expect(owner.envelope.status, `${name}: the owner's own request`).toBe(10000)
-      await probe.restore?.(context)
-    }
-  })
-
-  it('answers another tenant and a child without grants the same, however tenant A grows', async () => {
-    const aboutTheCaller = [...probes.values()].filter((probe) => probe.about === 'the caller')
-    const context = { world, app, ownerCall: ownerCallWith(await tokenOf(world.a.owner)) }
-    const actors = [world.b.owner, world.a.childNone]
-    // One session each for both rounds: user info tells the last login.
-    const sessions = new Map<Actor, string>()
-    for (const actor of actors) sessions.set(actor, await tokenOf(actor))
-    const answers = async () => {
-      const seen: Record<string, unknown> = {}
-      for (const probe of aboutTheCaller) {
+  it(
+    'refuses other tenants and children without the permission, on every signed-in route',
+    async () => {
+      for (const route of app.routes) {
+        if (route.access.kind !== 'signedIn') continue
+        const name = `${route.method} ${route.path}`
+        const probe = probes.get(name)!
+        const ownerToken = await tokenOf(world.a.owner)
+        const context = { world, app, ownerCall: ownerCallWith(ownerToken) }
         const request = await probe.request(context)
-        for (const actor of actors) {
-          const token = probe.endsSession ? await tokenOf(actor) : sessions.get(actor)!
-          seen[`${probe.route} as ${actor.username}`] = (await call(probe.route, token, request)).envelope
+        const before = await snapshotTenant(app, world.a.tenantId)
+
+        const namesTenantA = probe.about === 'tenant A'
+        const other = await call(name, await tokenOf(world.b.owner), request)
+        if (namesTenantA) expectRefused(other, `${name}: tenant B naming tenant A's things`)
+        else expect(seesTenantA(other), `${name}: tenant B sees tenant A`).toBe(false)
+
+        const child = await call(name, await tokenOf(world.a.childNone), request)
+        if (namesTenantA || !permits(NOTHING_GRANTED, route.access.permission)) {
+          expectRefused(child, `${name}: child without permission`)
+        } else {
+          expect(seesTenantA(child), `${name}: child sees outside its scope`).toBe(false)
         }
+
+        const elsewhere = await call(name, await tokenOf(outside), request)
+        if (namesTenantA) expectRefused(elsewhere, `${name}: child whose scope holds none of it`)
+        else expect(seesTenantA(elsewhere), `${name}: child sees outside its scope`).toBe(false)
+
+        expect(await snapshotTenant(app, world.a.tenantId), `${name}: tenant A changed`).toBe(before)
+
+        const owner = await call(name, ownerToken, request)
+        expect(owner.envelope.status, `${name}: the owner's own request`).toBe(10000)
+        await probe.restore?.(context)
       }
-      return seen
-    }
-    const before = await answers()
-    await growTenantA(context)
-    expect(await answers()).toEqual(before)
-  })
+    },
+    WALK_TIMEOUT_MS,
+  )
+
+  it(
+    'answers another tenant and a child without grants the same, however tenant A grows',
+    async () => {
+      const aboutTheCaller = [...probes.values()].filter((probe) => probe.about === 'the caller')
+      const context = { world, app, ownerCall: ownerCallWith(await tokenOf(world.a.owner)) }
+      const actors = [world.b.owner, world.a.childNone]
+      // One session each for both rounds: user info tells the last login.
+      const sessions = new Map<Actor, string>()
+      for (const actor of actors) sessions.set(actor, await tokenOf(actor))
+      const answers = async () => {
+        const seen: Record<string, unknown> = {}
+        for (const probe of aboutTheCaller) {
+          const request = await probe.request(context)
+          for (const actor of actors) {
+            const token = probe.endsSession ? await tokenOf(actor) : sessions.get(actor)!
+            seen[`${probe.route} as ${actor.username}`] = (await call(probe.route, token, request)).envelope
+          }
+        }
+        return seen
+      }
+      const before = await answers()
+      await growTenantA(context)
+      expect(await answers()).toEqual(before)
+    },
+    WALK_TIMEOUT_MS,
+  )
 })
 
 function expectRefused(response: Awaited<ReturnType<typeof call>>, what: string) {
