@@ -8,6 +8,7 @@ import { i18n } from '../shared/i18n/i18n'
 import { FeedbackProvider } from '../shared/ui/feedback'
 import { useReducedMotion } from '../shared/ui/use-reduced-motion'
 import { ANTD_LOCALES } from './antd-locale'
+import { ACCESSIBLE_TOKENS } from './theme'
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -36,7 +37,7 @@ function LocalisedAntd({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[language]}
-      theme={{ token: { motion } }}
+      theme={{ token: { ...ACCESSIBLE_TOKENS, motion } }}
       // antd would write two-character Chinese buttons as "登 录"; the words are as we wrote them.
       button={{ autoInsertSpace: false }}
       form={{ requiredMark }}

@@ -119,7 +119,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (account: string)
         rules={[zodRule((r) => r.registerRequest.shape.agreement)]}
       >
         <Checkbox>
-          <Trans i18nKey="register.agreement" components={{ agreement: <Link to="/agreement" /> }} />
+          {/* Underlined: a link inside a sentence must not be told apart by its colour alone. */}
+          <Trans
+            i18nKey="register.agreement"
+            components={{ agreement: <Link to="/agreement" style={{ textDecoration: 'underline' }} /> }}
+          />
         </Checkbox>
       </Form.Item>
       {failure && <Alert type="error" showIcon title={translateKey(failure)} style={{ marginBottom: 16 }} />}
