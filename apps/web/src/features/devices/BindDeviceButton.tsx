@@ -58,33 +58,40 @@ export function BindDeviceButton({ withHint, type = 'primary', iconOnly = false 
     }
   }
 
+  const button = (
+    <Button
+      type={type}
+      icon={<PlusOutlined aria-hidden />}
+      loading={loading}
+      aria-label={iconOnly ? t('frame.bindDevice') : undefined}
+      onClick={() => void handleClick()}
+    >
+      {!iconOnly && t('frame.bindDevice')}
+    </Button>
+  )
+
   return (
     <>
-      <Popover
-        open={hint.open && !open}
-        placement="bottomRight"
-        title={t('frame.bindHintTitle')}
-        content={
-          <Flex vertical gap={8} align="flex-end" style={{ maxWidth: 260 }}>
-            <Typography.Text>{t('frame.bindHintBody')}</Typography.Text>
-            <Button size="small" type="primary" onClick={hint.dismiss}>
-              {t('frame.bindHintDismiss')}
-            </Button>
-          </Flex>
-        }
-      >
-        <WithReason reason={refusal}>
-          <Button
-            type={type}
-            icon={<PlusOutlined aria-hidden />}
-            loading={loading}
-            aria-label={iconOnly ? t('frame.bindDevice') : undefined}
-            onClick={() => void handleClick()}
-          >
-            {!iconOnly && t('frame.bindDevice')}
-          </Button>
-        </WithReason>
-      </Popover>
+      {/* A refused button needs no first-time hint: the hint would point at what cannot be done. */}
+      {refusal ? (
+        <WithReason reason={refusal}>{button}</WithReason>
+      ) : (
+        <Popover
+          open={hint.open && !open}
+          placement="bottomRight"
+          title={t('frame.bindHintTitle')}
+          content={
+            <Flex vertical gap={8} align="flex-end" style={{ maxWidth: 260 }}>
+              <Typography.Text>{t('frame.bindHintBody')}</Typography.Text>
+              <Button size="small" type="primary" onClick={hint.dismiss}>
+                {t('frame.bindHintDismiss')}
+              </Button>
+            </Flex>
+          }
+        >
+          {button}
+        </Popover>
+      )}
       {Dialog && open && <Dialog onClose={() => setOpen(false)} />}
     </>
   )

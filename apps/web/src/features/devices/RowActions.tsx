@@ -2,6 +2,7 @@ import { DownOutlined } from '@ant-design/icons'
 import { decideBatch } from '@canopy/shared/batch-rules'
 import type { Permission } from '@canopy/shared/permissions'
 import { Button, Dropdown, type MenuProps, Space, Tooltip } from 'antd'
+import type { CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { translateKey } from '../../shared/i18n/i18n'
@@ -11,6 +12,16 @@ import type { Device } from './api'
 import { deviceLabel } from './labels'
 import type { DeviceAction } from './list-actions'
 import type { RemoteService } from './use-remote-management'
+
+/** Read with the item's name, not shown (the tooltip shows it). */
+const VISUALLY_HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+}
 
 export interface RowActionsProps {
   device: Device
@@ -38,7 +49,7 @@ export function RowActions({ device, actions, permitted, onAction, onRemote }: R
       <Tooltip title={refusal} placement="left">
         <span>
           {label}
-          <span hidden>{`: ${refusal}`}</span>
+          <span style={VISUALLY_HIDDEN}>{`: ${refusal}`}</span>
         </span>
       </Tooltip>
     ) : (
