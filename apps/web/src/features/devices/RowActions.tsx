@@ -1,8 +1,7 @@
 import { DownOutlined } from '@ant-design/icons'
 import { decideBatch } from '@canopy/shared/batch-rules'
 import type { Permission } from '@canopy/shared/permissions'
-import { Button, Dropdown, type MenuProps, Space, Tooltip } from 'antd'
-import type { CSSProperties } from 'react'
+import { Button, Dropdown, Flex, type MenuProps, Space, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { translateKey } from '../../shared/i18n/i18n'
@@ -12,16 +11,6 @@ import type { Device } from './api'
 import { deviceLabel } from './labels'
 import type { DeviceAction } from './list-actions'
 import type { RemoteService } from './use-remote-management'
-
-/** Read with the item's name, not shown (the tooltip shows it). */
-const VISUALLY_HIDDEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-}
 
 export interface RowActionsProps {
   device: Device
@@ -35,8 +24,8 @@ export interface RowActionsProps {
 
 /**
  * A row's actions: "Details" (a link, so it opens in a new tab too) and a "More" menu. An
- * action the shared rules refuse for this device is disabled there, its reason on hover and
- * read with it, rather than refused after the click.
+ * action the shared rules refuse for this device is disabled there with its reason under it,
+ * rather than refused after the click.
  */
 export function RowActions({ device, actions, permitted, onAction, onRemote }: RowActionsProps) {
   const { t } = useTranslation()
@@ -45,13 +34,14 @@ export function RowActions({ device, actions, permitted, onAction, onRemote }: R
     key,
     disabled: refusal !== undefined,
     danger: refusal === undefined && (key === 'unbind' || key === 'delete'),
+    // A disabled menu item hears no hover: the reason is written under its name, and read with it.
     label: refusal ? (
-      <Tooltip title={refusal} placement="left">
-        <span>
-          {label}
-          <span style={VISUALLY_HIDDEN}>{`: ${refusal}`}</span>
-        </span>
-      </Tooltip>
+      <Flex vertical>
+        <span>{label}</span>
+        <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 260, whiteSpace: 'normal' }}>
+          {refusal}
+        </Typography.Text>
+      </Flex>
     ) : (
       label
     ),
