@@ -63,7 +63,8 @@ test('signed out: the login and registration pages have no serious accessibility
 test('signed in: every main page and every device detail tab has no serious accessibility violation', async ({
   page,
 }) => {
-  test.setTimeout(180_000)
+  // Twelve pages, each analysed once it has settled: minutes on two shared cores.
+  test.setTimeout(240_000)
   const primary = await registerViaApi(page.request)
   await page.goto('/login')
   await logIn(page, primary)
