@@ -108,7 +108,7 @@ describe('the device detail page', () => {
     device = aDevice()
     settings = { sections: [], desired: {}, reported: { wifi: {} }, version: 1 }
     renderAt('/device/detail?id=9&tab=repeater')
-    expect(tabNames()).toEqual(['System', 'Network', 'WiFi', 'Device log', 'Clients'])
+    expect(tabNames()).toEqual(['System', 'Traffic', 'Network', 'WiFi', 'Device log', 'Clients'])
     // A repeater tab asked for on another model falls back to System.
     expect(screen.getByRole('tab', { name: 'System', selected: true })).toBeInTheDocument()
   })
