@@ -3,7 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { ConfigProvider, theme } from 'antd'
 import { type ReactNode, useEffect } from 'react'
 import { I18nextProvider, useTranslation } from 'react-i18next'
-import { requiredMark } from '../shared/forms/required-mark'
 import { i18n } from '../shared/i18n/i18n'
 import { FeedbackProvider } from '../shared/ui/feedback'
 import { useReducedMotion } from '../shared/ui/use-reduced-motion'
@@ -40,7 +39,6 @@ function LocalisedAntd({ children }: { children: ReactNode }) {
       theme={{ token: { ...ACCESSIBLE_TOKENS, motion } }}
       // antd would write two-character Chinese buttons as "登 录"; the words are as we wrote them.
       button={{ autoInsertSpace: false }}
-      form={{ requiredMark }}
     >
       <FeedbackProvider>
         <PrimaryColourVariable />
