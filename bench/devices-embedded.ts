@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import autocannon from 'autocannon'
+import type autocannon from 'autocannon'
 import { type BenchFleet, startBenchFleet } from './fleet'
-import { operatorApi, printTable, requireBuild, rssOf, startServer } from './support'
+import { measureLatency, operatorApi, printTable, requireBuild, rssOf, startServer } from './support'
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000)
 const SEED = 42
@@ -65,8 +65,6 @@ try {
   rmSync(dataDir, { recursive: true, force: true })
 }
 
-async function measure(options: autocannon.Options) {
-  await autocannon({ ...options, connections: 8, duration: 2 })
-  const result = await autocannon({ ...options, connections: 8, duration: SECONDS })
-  return { p99: result.latency.p99, rps: result.requests.average, errors: result.non2xx + result.errors }
+function measure(options: autocannon.Options) {
+  return measureLatency(options, 8, SECONDS)
 }

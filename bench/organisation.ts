@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import autocannon from 'autocannon'
+import type autocannon from 'autocannon'
 import pg from 'pg'
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres'
-import { api, printTable, requireBuild, startServer } from './support'
+import { api, measureLatency, printTable, requireBuild, startServer } from './support'
 
 const PROJECTS = 2000
 const CHILDREN = 5000
@@ -55,10 +55,8 @@ try {
   rmSync(dataDir, { recursive: true, force: true })
 }
 
-async function measure(options: autocannon.Options) {
-  await autocannon({ ...options, connections: CONNECTIONS, duration: 2 })
-  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS })
-  return { p99: result.latency.p99, rps: result.requests.average, errors: result.non2xx + result.errors }
+function measure(options: autocannon.Options) {
+  return measureLatency(options, CONNECTIONS, SECONDS)
 }
 
 /** 2,000 projects five levels deep and 5,000 child accounts bound to 20 roles, in one tenant. */

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import autocannon from 'autocannon'
 
 export const root = path.resolve(import.meta.dirname, '..')
 export const serverEntry = path.join(root, 'apps/server/dist/main.js')
@@ -115,4 +116,14 @@ export async function operatorApi<T>(
 export function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0)
+}
+
+/**
+ * Latency of one request through HTTP: a 2 s warm-up, then `seconds` under `connections` at
+ * once; p99 in ms, requests per second, and how many answers were not 2xx (must be 0).
+ */
+export async function measureLatency(options: autocannon.Options, connections: number, seconds: number) {
+  await autocannon({ ...options, connections, duration: 2 })
+  const result = await autocannon({ ...options, connections, duration: seconds })
+  return { p99: result.latency.p99, rps: result.requests.average, errors: result.non2xx + result.errors }
 }

@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { catalogueEntries } from '@canopy/simulator'
-import autocannon from 'autocannon'
+import type autocannon from 'autocannon'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres'
 import { trafficRepository } from '../apps/server/src/modules/traffic/traffic.repository'
-import { api, operatorApi, printTable, requireBuild, startServer } from './support'
+import { api, measureLatency, operatorApi, printTable, requireBuild, startServer } from './support'
 
 const DEVICES = 10_000
 const STEP = 300
@@ -68,10 +68,8 @@ try {
   rmSync(dataDir, { recursive: true, force: true })
 }
 
-async function measure(options: autocannon.Options) {
-  await autocannon({ ...options, connections: CONNECTIONS, duration: 2 })
-  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS })
-  return { p99: result.latency.p99, rps: result.requests.average, errors: result.non2xx + result.errors }
+function measure(options: autocannon.Options) {
+  return measureLatency(options, CONNECTIONS, SECONDS)
 }
 
 /**
