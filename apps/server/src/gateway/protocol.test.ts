@@ -3,12 +3,13 @@ import { promisify } from 'node:util'
 import { thingNameOf, topics } from '@canopy/shared/protocol'
 import { hashManagementCredential } from '@canopy/shared/protocol/credential'
 import { PROFILES, simulatedPassword } from '@canopy/simulator'
-import { mqtt as crtMqtt, io, iotshadow } from 'aws-iot-device-sdk-v2'
+import { mqtt as crtMqtt, iotshadow } from 'aws-iot-device-sdk-v2'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appOnBroker, BROKERS } from '../../test/brokers'
 import { bindDevice, eventually, type RegisteredDevice, registerDevice } from '../../test/devices'
 import { rootProjectOf, signedInAccount } from '../../test/factories'
+import { sdkConnection } from '../../test/sdk-device'
 import type { TestApp } from '../../test/test-app'
 import { devices } from '../db/schema'
 
@@ -327,20 +328,7 @@ describe.each(BROKERS)('the device protocol on the $name', ({ external }) => {
 
   /** The AWS IoT Device SDK v2 as the device, on its MQTT 3.1.1 connection. */
   async function sdkDevice(identity: Identity) {
-    const client = new crtMqtt.MqttClient(new io.ClientBootstrap())
-    const connection = client.new_connection({
-      client_id: identity.thingName,
-      host_name: '127.0.0.1',
-      port,
-      clean_session: true,
-      keep_alive: 30,
-      username: identity.thingName,
-      password: identity.deviceSecret,
-      socket_options: new io.SocketOptions(io.SocketType.STREAM, io.SocketDomain.IPV4, 5000),
-      // The SDK would append usage metrics to the user name, which is the thing name here.
-      disable_metrics: true,
-    })
-    await connection.connect()
+    const connection = await sdkConnection(identity, port)
     return { connection, shadow: new iotshadow.IotShadowClient(connection) }
   }
 

@@ -2,12 +2,13 @@ import { execFile, spawn } from 'node:child_process'
 import { promisify } from 'node:util'
 import { type JobExecution, type JobsErrorResponse, topics } from '@canopy/shared/protocol'
 import { PROFILES } from '@canopy/simulator'
-import { mqtt as crtMqtt, io, iotjobs } from 'aws-iot-device-sdk-v2'
+import { mqtt as crtMqtt, iotjobs } from 'aws-iot-device-sdk-v2'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appOnBroker, BROKERS } from '../../../test/brokers'
 import { eventually, type RegisteredDevice, registerDevice } from '../../../test/devices'
 import { signedInAccount } from '../../../test/factories'
+import { sdkConnection } from '../../../test/sdk-device'
 import type { TestApp } from '../../../test/test-app'
 import type { DeviceEventMap } from '../device-events'
 
@@ -355,20 +356,7 @@ describe.each(BROKERS)('the Jobs API on the $name', ({ external }) => {
 
   /** The AWS IoT Device SDK v2 as the device, on its MQTT 3.1.1 connection. */
   async function sdkDevice(identity: RegisteredDevice) {
-    const client = new crtMqtt.MqttClient(new io.ClientBootstrap())
-    const connection = client.new_connection({
-      client_id: identity.thingName,
-      host_name: '127.0.0.1',
-      port,
-      clean_session: true,
-      keep_alive: 30,
-      username: identity.thingName,
-      password: identity.deviceSecret,
-      socket_options: new io.SocketOptions(io.SocketType.STREAM, io.SocketDomain.IPV4, 5000),
-      // The SDK would append usage metrics to the user name, which is the thing name here.
-      disable_metrics: true,
-    })
-    await connection.connect()
+    const connection = await sdkConnection(identity, port)
     return { connection, jobs: new iotjobs.IotJobsClient(connection) }
   }
 
