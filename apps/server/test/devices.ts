@@ -8,7 +8,10 @@ import {
   signedRegistration,
   simulatedPassword,
   startFleet,
+  type VirtualDevice,
 } from '@canopy/simulator'
+import { and, eq, inArray } from 'drizzle-orm'
+import { devices } from '../src/db/schema'
 import { OPERATOR_HEADER } from '../src/http/register-routes'
 import type { TestApp } from './test-app'
 
@@ -79,6 +82,27 @@ export async function eventually<T>(
     last = await probe()
   }
   return last
+}
+
+/**
+ * Stops devices and waits until the server has stored everything they sent: each is offline,
+ * no device message is queued or being handled, and buffered telemetry is written. A test may
+ * then overwrite their figures without a late report landing on top.
+ */
+export async function silenceDevices(app: TestApp, stopping: VirtualDevice[]): Promise<void> {
+  for (const device of stopping) await device.stop()
+  const things = stopping.map((device) => device.thing)
+  const stillOnline = async () =>
+    (
+      await app.database.db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(inArray(devices.thingName, things), eq(devices.status, 'online')))
+    ).length
+  await eventually(stillOnline, (count) => count === 0)
+  const idle = async () => app.gateway.metrics().admission
+  await eventually(idle, ({ inFlight, queued }) => inFlight === 0 && queued === 0)
+  await app.gateway.ingest.flush()
 }
 
 /** A device's identity, as registration answers it, with its MAC. */

@@ -2,7 +2,7 @@ import { ErrorCode } from '@canopy/shared/errors'
 import { type Fleet, simulatedPassword, type VirtualDevice } from '@canopy/simulator'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bindDevice, eventually, operatorCall, startTestFleet } from '../../../test/devices'
+import { bindDevice, eventually, operatorCall, silenceDevices, startTestFleet } from '../../../test/devices'
 import { login, rootProjectOf, signedInAccount } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { buildWorld, type World } from '../../../test/world'
@@ -301,7 +301,7 @@ describe('the device list', () => {
       await bindDevice(app, other.token, reporting.mac, root),
       await bindDevice(app, other.token, silent.mac, root),
     ]
-    for (const device of [reporting, silent]) await device.stop()
+    await silenceDevices(app, [reporting, silent])
     const metrics = app.database.db.update(deviceMetricsLatest)
     await metrics
       .set({ telemetry: { wan: { ip: '203.0.113.7' } } })
@@ -325,7 +325,7 @@ describe('the device list', () => {
     const ids: number[] = []
     for (const device of bound) ids.push(await bindDevice(app, other.token, device.mac, root))
     // Silence them, then give them known figures: 5 clients, 9 clients, never reported.
-    for (const device of bound) await device.stop()
+    await silenceDevices(app, bound)
     const [five, nine, silent] = ids as [number, number, number]
     const metrics = app.database.db.update(deviceMetricsLatest)
     await metrics.set({ clients: 5 }).where(eq(deviceMetricsLatest.deviceId, five))
