@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { createdAt } from '../../db/columns'
+import { accounts, tenants } from '../../modules/accounts/accounts.schema'
+import { devices } from '../../modules/devices/devices.schema'
+
+/**
+ * AWS IoT Jobs (long operations: firmware upgrade, config backup and restore, log upload,
+ * neighbour scan). A job targets devices; each device runs an execution of it, reported through
+ * the Jobs MQTT API; fine-grained phases travel in statusDetails.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    jobId: text('job_id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** upgrade, backup, restore, log, scan */
+    operation: text('operation').notNull(),
+    /** the job document devices receive */
+    document: jsonb('document').notNull(),
+    /** IN_PROGRESS, CANCELED, DELETION_IN_PROGRESS, COMPLETED, SCHEDULED */
+    status: text('status').notNull(),
+    /** rollout rate, abort criteria, timeout, retries, modelled on AWS IoT Jobs */
+    executionPolicy: jsonb('execution_policy').notNull(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_tenant_created_idx').on(t.tenantId, t.createdAt)],
+)
+
+export const jobExecutions = pgTable(
+  'job_executions',
+  {
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.jobId, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    executionNumber: integer('execution_number').notNull(),
+    /** QUEUED, IN_PROGRESS, SUCCEEDED, FAILED, TIMED_OUT, REJECTED, REMOVED, CANCELED */
+    status: text('status').notNull(),
+    statusDetails: jsonb('status_details').notNull(),
+    versionNumber: integer('version_number').notNull(),
+    retryAttempt: integer('retry_attempt').notNull().default(0),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    lastUpdatedAt: timestamp('last_updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** when an IN_PROGRESS execution times out: the job's in-progress timeout, from its start */
+    inProgressTimeoutAt: timestamp('in_progress_timeout_at', { withTimezone: true }),
+    /** when an IN_PROGRESS execution times out: the device's step timeout, from its last update */
+    stepTimeoutAt: timestamp('step_timeout_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.deviceId, t.executionNumber] }),
+    index('job_executions_device_status_idx').on(t.deviceId, t.status),
+    // The timeout sweep reads only running executions with a timer, whichever timer it is.
+    index('job_executions_in_progress_timeout_idx')
+      .on(t.inProgressTimeoutAt)
+      .where(sql`${t.status} = 'IN_PROGRESS' and ${t.inProgressTimeoutAt} is not null`),
+    index('job_executions_step_timeout_idx')
+      .on(t.stepTimeoutAt)
+      .where(sql`${t.status} = 'IN_PROGRESS' and ${t.stepTimeoutAt} is not null`),
+    // Whether a job still has work pending, without reading its finished executions.
+    index('job_executions_pending_idx').on(t.jobId).where(sql`${t.status} in ('QUEUED', 'IN_PROGRESS')`),
+  ],
+)
