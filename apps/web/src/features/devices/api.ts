@@ -78,13 +78,6 @@ export interface DeviceProduct {
   firmware: string[]
 }
 
-/** One 5-minute sample of the home chart. */
-export interface ClientsPoint {
-  at: string
-  clients: number
-  online_devices: number
-}
-
 /** §9 preview page size; the list's other sizes. */
 export const FIRST_PAGE_SIZE = 10
 export const PAGE_SIZES = [10, 20, 50, 100]
@@ -97,8 +90,6 @@ export const deviceKeys = {
   list: (request: DeviceListQuery) => [...deviceKeys.lists(), request] as const,
   info: (id: number) => [...deviceKeys.all, 'info', id] as const,
   statistics: () => [...deviceKeys.all, 'statistics'] as const,
-  onlineClients: (hours: number, gid: number | undefined) =>
-    [...deviceKeys.all, 'onlineClients', hours, gid ?? 'all'] as const,
   types: () => ['deviceTypes'] as const,
 }
 
@@ -148,21 +139,6 @@ export function useDeviceProducts() {
     queryFn: ({ signal }) => api.get<DeviceProduct[]>('backend/device/types', undefined, { signal }),
     // The product catalogue changes with an operator's import, not while a page is open.
     staleTime: 5 * 60_000,
-  })
-}
-
-export function useOnlineClients(hours: number, gid: number | undefined) {
-  return useQuery({
-    queryKey: deviceKeys.onlineClients(hours, gid),
-    queryFn: ({ signal }) =>
-      api.post<{ points: ClientsPoint[] }>(
-        'backend/user/statistics/clients/onlines',
-        gid === undefined ? { hours } : { hours, gid },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-    // A sample is taken every 5 minutes: a minute is fresh enough.
-    refetchInterval: 60_000,
   })
 }
 

@@ -7,15 +7,15 @@ import '../../shared/i18n/device-messages'
 import { PageSpinner } from '../../shared/ui/PageSpinner'
 import { usePermits } from '../auth/grants'
 import { useDeviceStatistics } from '../devices/api'
+import { TrafficCard } from '../traffic/TrafficCard'
 import { DevicesByType } from './DevicesByType'
-import { OnlineClientsCard } from './OnlineClientsCard'
 import { RecentOffline } from './RecentOffline'
 
 const DEVICE_LIST = '/device/management'
 
 /**
- * The home page's project overview: device counts, devices by type, the online clients of the
- * last 24 hours and the devices that went offline last, all within the caller's scope (the
+ * The home page's project overview: device counts, traffic and online clients over time, devices
+ * by type and the devices that went offline last, all within the caller's scope (the
  * server's statistics). The counts follow status changes as the device list does.
  */
 export function DeviceOverview() {
@@ -82,7 +82,7 @@ export function DeviceOverview() {
         </Row>
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={16}>
-            <OnlineClientsCard />
+            <TrafficCard />
           </Col>
           <Col xs={24} xl={8}>
             <Flex vertical gap={16}>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next'
 import { PageSpinner } from '../../shared/ui/PageSpinner'
 import { useProfile } from '../account/api'
 import { useCurrentUser } from '../auth/api'
-import { TrafficCard } from '../traffic/TrafficCard'
 import { AccountFacts } from './AccountFacts'
 import { DeviceOverview } from './DeviceOverview'
 import { GettingStarted } from './GettingStarted'
@@ -24,7 +23,6 @@ export function HomePage() {
         <Typography.Text type="secondary">{t('home.subtitle')}</Typography.Text>
       </div>
       <DeviceOverview />
-      <TrafficCard />
       <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('home.accountTitle')}</h2>}>
         {profile.data ? (
           <AccountFacts profile={profile.data} />
