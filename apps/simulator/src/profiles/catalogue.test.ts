@@ -39,6 +39,11 @@ describe('the virtual products', () => {
     expect(new Set(modules).size).toBeGreaterThan(1)
   })
 
+  it('upgrade their firmware, all but one legacy model kept to show the refusal', () => {
+    const without = PROFILES.filter((profile) => !profile.capabilities.includes('upgrade'))
+    expect(without.map((profile) => profile.model)).toEqual(['CAP-300'])
+  })
+
   it('import as catalogue entries whose options follow each model’s radios', () => {
     const entries = catalogueEntries()
     expect(entries.map((entry) => entry.model)).toEqual(PROFILES.map((profile) => profile.model))

@@ -1,5 +1,5 @@
 import type { ProductOptions } from '@canopy/shared/protocol'
-import { CAP_1200, CAP_3000 } from './ap'
+import { CAP_300, CAP_1200, CAP_3000 } from './ap'
 import { CGW_500, CGW_1800 } from './gateway'
 import { CRP_300, CRP_1200 } from './repeater'
 import { C4G_50, C4G_100, C4G_300 } from './router4g'
@@ -10,6 +10,7 @@ export type { DeviceProfile } from './types'
 /**
  * Every virtual model. A fleet deals them out in this order, so the first five (one of each
  * type, two APs) stay first: test worlds and benches count on which device gets which model.
+ * Every model upgrades its firmware but the last, CAP-300, kept to show the refusal.
  */
 export const PROFILES: readonly DeviceProfile[] = [
   CAP_1200,
@@ -21,6 +22,7 @@ export const PROFILES: readonly DeviceProfile[] = [
   CGW_1800,
   CRP_1200,
   C4G_50,
+  CAP_300,
 ]
 
 const CHANNELS_2G = {

@@ -28,6 +28,8 @@ export const CAPABILITIES = {
   lte: 'mobile WAN, lte telemetry',
   /** a repeater uplink: the `repeater` settings section */
   repeater: 'repeater settings section',
+  /** firmware upgrade over the air: the `upgrade` job (docs/protocol.md, "Firmware upgrade") */
+  upgrade: 'upgrade job (firmware over the air)',
 } as const
 
 export type Capability = keyof typeof CAPABILITIES
