@@ -20,6 +20,20 @@ describe('WithReason', () => {
     expect(click).not.toHaveBeenCalled()
   })
 
+  it('lets the keyboard reach a refused control and hear its reason', async () => {
+    render(
+      <WithReason reason="Online devices cannot be deleted">
+        <Button>Delete</Button>
+      </WithReason>,
+    )
+    await userEvent.tab()
+    const wrapper = screen.getByRole('button', { name: 'Delete' }).parentElement!
+    expect(wrapper).toHaveFocus()
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Online devices cannot be deleted')
+    // The tooltip describes what has the focus while it shows.
+    expect(wrapper).toHaveAccessibleDescription('Online devices cannot be deleted')
+  })
+
   it('leaves a control with no reason as it is', () => {
     render(
       <WithReason reason={undefined}>

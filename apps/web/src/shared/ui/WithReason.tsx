@@ -12,14 +12,16 @@ export interface WithReasonProps {
 /**
  * A control the rules refuse right now: disabled, with the reason on hover and as its
  * accessible description, instead of a refusal after the click. The wrapper takes the hover,
- * since a disabled button hears no mouse events.
+ * since a disabled button hears no mouse events, and the keyboard's focus, since a disabled
+ * button cannot be tabbed to: a keyboard user reaches it in its place and hears why.
  */
 export function WithReason({ reason, children }: WithReasonProps) {
   const id = useId()
   if (!reason) return children
   return (
-    <Tooltip title={reason}>
-      <span style={{ display: 'inline-flex', cursor: 'not-allowed' }}>
+    <Tooltip title={reason} trigger={['hover', 'focus']}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the only way a keyboard reaches the reason */}
+      <span tabIndex={0} style={{ display: 'inline-flex', cursor: 'not-allowed' }}>
         {cloneElement(children, {
           disabled: true,
           'aria-describedby': id,
