@@ -1,5 +1,6 @@
 export * from './capabilities'
 export * from './device-json'
+export * from './firmware-image'
 export * from './jobs'
 export * from './messages'
 export * from './product-options'
