@@ -83,6 +83,22 @@ export const ErrorCode = {
   LOG_DISABLED: 600400126,
   /** an operation's change to a device was replaced by a later one before the device confirmed it */
   CHANGE_SUPERSEDED: 600400127,
+  // Upgrade orders (issue 13): §8's upgrade messages without a code in the spec
+  FIRMWARE_MODEL_MISMATCH: 600400150,
+  UPGRADE_MAX_DEVICES: 600400151,
+  UPGRADE_MAX_RETRIES: 600400152,
+  DEVICE_NO_UPGRADE: 600400153,
+  TIME_NOT_LATER: 600400154,
+  TIMED_UPGRADE_TOO_FAR: 600400155,
+  TIME_FORMAT_ERROR: 600400156,
+  /** §4: records in preparation or upgrading cannot be deleted */
+  UPGRADE_RECORD_BUSY: 600400157,
+  // Firmware packages (§8 "Upgrade and files")
+  UNSUPPORTED_FILE_TYPE: 600400128,
+  FILE_EXISTS: 600400129,
+  FILE_NOT_FOUND: 600400130,
+  /** a package an upgrade order uses cannot be deleted */
+  PACKAGE_IN_USE: 600400131,
 } as const
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode]
@@ -170,6 +186,18 @@ export const errorCatalogue: Readonly<Record<ErrorCodeValue, ErrorDefinition>> =
   [C.DEVICE_NOT_ANSWERING]: unlisted('errors.deviceNotAnswering', 504),
   [C.LOG_DISABLED]: unlisted('errors.logDisabled', 409),
   [C.CHANGE_SUPERSEDED]: unlisted('errors.changeSuperseded', 409),
+  [C.FIRMWARE_MODEL_MISMATCH]: unlisted('errors.firmwareModelMismatch'),
+  [C.UPGRADE_MAX_DEVICES]: unlisted('errors.upgradeMaxDevices'),
+  [C.UPGRADE_MAX_RETRIES]: unlisted('errors.upgradeMaxRetries', 409),
+  [C.DEVICE_NO_UPGRADE]: unlisted('errors.deviceNoUpgrade'),
+  [C.TIME_NOT_LATER]: unlisted('errors.timeNotLater'),
+  [C.TIMED_UPGRADE_TOO_FAR]: unlisted('errors.timedUpgradeTooFar'),
+  [C.TIME_FORMAT_ERROR]: unlisted('errors.timeFormat'),
+  [C.UPGRADE_RECORD_BUSY]: unlisted('errors.upgradeRecordBusy', 409),
+  [C.UNSUPPORTED_FILE_TYPE]: unlisted('errors.unsupportedFileType', 415),
+  [C.FILE_EXISTS]: unlisted('errors.fileExists', 409),
+  [C.FILE_NOT_FOUND]: unlisted('errors.fileNotFound', 404),
+  [C.PACKAGE_IN_USE]: unlisted('errors.packageInUse', 409),
 }
 
 export function describeError(code: number): ErrorDefinition | undefined {
@@ -224,6 +252,10 @@ export function codeForValidationKey(key: string): ErrorCodeValue {
   if (key === 'validation.account_tips') return C.ACCOUNT_FORMAT
   if (key === 'validation.country_code_tips') return C.COUNTRY_CODE_INVALID
   if (key === 'validation.role_required') return C.ROLE_REQUIRED
+  if (key === 'validation.upgrade_time_format') return C.TIME_FORMAT_ERROR
+  if (key === 'validation.upgrade_time_past') return C.TIME_NOT_LATER
+  if (key === 'validation.upgrade_time_8h') return C.TIMED_UPGRADE_TOO_FAR
+  if (key === 'validation.upgrade_max_devices') return C.UPGRADE_MAX_DEVICES
   if (key.startsWith('validation.mac_')) return C.BIND_MAC_ERROR
   if (key.endsWith('_empty')) return C.MISSING_PARAMETERS
   return C.INVALID_PARAMETER
