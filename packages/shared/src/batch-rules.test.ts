@@ -147,6 +147,7 @@ describe('ACTION_PERMISSIONS (§6, as the routes declare them)', () => {
       led: can.device('edit'),
       settings: can.device('edit'),
       ask: can.device('view'),
+      upgrade: can.device('upgrade'),
     })
   })
 

@@ -21,6 +21,8 @@ export type DeviceAction =
   | 'settings'
   /** asks the device itself now: LED blink, its log, its clients */
   | 'ask'
+  /** a firmware upgrade order (issue 13): admin-only (§6), one model, online unless it waits */
+  | 'upgrade'
 
 interface ActionRule {
   readonly permission: Permission
@@ -29,9 +31,11 @@ interface ActionRule {
    * - online: the device must answer now (§4: offline devices cannot be rebooted);
    * - offline: §4, online devices cannot be deleted;
    * - onlineInBatch: a setting; one offline device may be set (the change waits in its shadow),
-   *   several must all be online (§4: offline devices cannot be set in batch).
+   *   several must all be online (§4: offline devices cannot be set in batch);
+   * - onlineUnlessWaiting: online (§5 "no offline devices"), unless the order waits for offline
+   *   devices to come back (an upgrade order's `waitOffline`).
    */
-  readonly status: 'any' | 'online' | 'offline' | 'onlineInBatch'
+  readonly status: 'any' | 'online' | 'offline' | 'onlineInBatch' | 'onlineUnlessWaiting'
   /** several devices must be of one model: WiFi radios and channels are the model's */
   readonly oneModel: boolean
   /** the message key of a status refusal, said of this action (its §8 code's message otherwise) */
@@ -86,6 +90,7 @@ const RULES: Readonly<Record<DeviceAction, ActionRule>> = {
     oneModel: false,
     statusReason: 'devices.refusals.offlineAsk',
   },
+  upgrade: { permission: can.device('upgrade'), status: 'onlineUnlessWaiting', oneModel: true },
 }
 
 /** The permission each action's calls declare on the server (§6). */
@@ -130,6 +135,7 @@ export function decideBatch(
   action: DeviceAction,
   devices: readonly BatchDevice[],
   permitted: (permission: Permission) => boolean,
+  options: { readonly waitOffline?: boolean } = {},
 ): BatchDecision {
   const rule = RULES[action]
   if (!permitted(rule.permission)) return refuse(ErrorCode.NO_PERMISSION)
@@ -142,7 +148,11 @@ export function decideBatch(
   const anyOffline = devices.some((device) => device.status !== 'online')
   if (rule.status === 'offline' && devices.some((device) => device.status === 'online'))
     return refuse(ErrorCode.DEVICE_ONLINE, { reason: rule.statusReason })
-  if ((rule.status === 'online' || (rule.status === 'onlineInBatch' && batch)) && anyOffline)
+  const mustBeOnline =
+    rule.status === 'online' ||
+    (rule.status === 'onlineInBatch' && batch) ||
+    (rule.status === 'onlineUnlessWaiting' && !options.waitOffline)
+  if (mustBeOnline && anyOffline)
     return refuse(ErrorCode.DEVICE_OFFLINE, { reason: rule.statusReason })
   if (rule.oneModel && new Set(devices.map((device) => device.model)).size > 1)
     return refuse(ErrorCode.INVALID_PARAMETER, {
