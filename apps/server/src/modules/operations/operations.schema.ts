@@ -1,8 +1,12 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { createdAt } from '../../db/columns'
 import { accounts, tenants } from '../accounts/accounts.schema'
 
-/** The operation log (§3 "Operation and upgrade logs"): who did what, to which devices, and how it went. */
+/**
+ * Every operation on devices, once (§3 "Operation and upgrade logs"): who did what, with what
+ * detail. How it went is not stored here: it is read from the operation's executions (one per
+ * device, `job_executions`), so the log, a batch's progress and a job's state never disagree.
+ */
 export const operationLogs = pgTable(
   'operation_logs',
   {
@@ -11,36 +15,16 @@ export const operationLogs = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
-    /** the account name at the time, kept when the account goes */
-    accountName: text('account_name').notNull(),
-    /** e.g. device.setwifi, device.restart, device.bind */
+    /** the account name at the time, kept when the account goes; null: the server itself (a scheduled job) */
+    accountName: text('account_name'),
+    /** e.g. device.setwifi, device.restart, job.upgrade */
     action: text('action').notNull(),
-    /** what changed: {before, after} or the command's parameters (secrets left out) */
+    /** what changed: {section, before, after}, a command's parameters, or a job's id (secrets left out) */
     detail: jsonb('detail').notNull(),
-    /** pending, success, failed, partial */
-    result: text('result').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('operation_logs_tenant_created_idx').on(t.tenantId, t.createdAt)],
-)
-
-/** Each device an operation touched, and how it went for that device (batch progress). */
-export const operationTargets = pgTable(
-  'operation_targets',
-  {
-    operationId: integer('operation_id')
-      .notNull()
-      .references(() => operationLogs.id, { onDelete: 'cascade' }),
-    // No foreign key: the log outlives the devices it names (their MAC says which).
-    deviceId: integer('device_id').notNull(),
-    mac: text('mac').notNull(),
-    /** pending, applying, success, failed */
-    status: text('status').notNull(),
-    reason: text('reason'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
   (t) => [
-    primaryKey({ columns: [t.operationId, t.deviceId] }),
-    index('operation_targets_device_idx').on(t.deviceId),
+    index('operation_logs_tenant_created_idx').on(t.tenantId, t.createdAt),
+    index('operation_logs_tenant_action_created_idx').on(t.tenantId, t.action, t.createdAt),
   ],
 )
