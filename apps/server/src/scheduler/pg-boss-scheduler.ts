@@ -1,0 +1,332 @@
+import pg from 'pg'
+import PgBoss from 'pg-boss'
+import type { ScheduledJob, Scheduler } from './scheduler'
+
+export interface PgBossSchedulerOptions {
+  /** the libpq URL: the embedded database's socket or a PostgreSQL server */
+  url: string
+  /** connections of the scheduler's own pool (polling never queues behind the app's queries) */
+  maxConnections?: number
+  /** how often an idle queue looks for due jobs; a timed job starts at most this late (pg-boss minimum 0.5) */
+  pollingIntervalSeconds?: number
+  /** jobs claimed per fetch and run side by side; finished ones are completed in one statement */
+  batchSize?: number
+  /**
+   * How long a claimed job may stay claimed: past it the instance gives up waiting for its handler
+   * (counted as a failed attempt) and the maintenance hands it to whoever polls next, which is how
+   * a job held by a killed process runs again.
+   */
+  expireInSeconds?: number
+  /** how often one of the instances runs pg-boss's maintenance (expiration, archiving) */
+  maintenanceIntervalSeconds?: number
+  /** used when a send names no retry limit */
+  retryLimit?: number
+  /** errors nobody awaits (polling, maintenance); the app passes its logger */
+  reportError: (error: unknown, what: string) => void
+}
+
+export const SCHEDULER_DEFAULTS = {
+  maxConnections: 2,
+  pollingIntervalSeconds: 0.5,
+  batchSize: 10,
+  expireInSeconds: 120,
+  maintenanceIntervalSeconds: 10,
+  retryLimit: 2,
+} as const
+
+/** Handlers still running at stop are waited for this long, then handed back to the queue. */
+const STOP_GRACE_MS = 3000
+
+/**
+ * The Scheduler on pg-boss 10 (schema `pgboss`), on the embedded PGlite and on PostgreSQL alike.
+ *
+ * pg-boss's own `work()` completes or fails a fetched batch as a whole; the interface runs one
+ * handler per job, so this class polls with pg-boss's `fetch` (SKIP LOCKED) and settles each job
+ * by itself: the successes of a batch in one `complete`, each failure with its error.
+ */
+export class PgBossScheduler implements Scheduler {
+  private readonly queues = new Map<string, Promise<void>>()
+  private readonly loops = new Map<string, QueueLoop>()
+  private stopping = false
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly pool: pg.Pool,
+    private readonly db: PgBoss.Db,
+    private readonly settings: Required<Omit<PgBossSchedulerOptions, 'url' | 'reportError'>> &
+      Pick<PgBossSchedulerOptions, 'reportError'>,
+  ) {}
+
+  static async start(options: PgBossSchedulerOptions): Promise<PgBossScheduler> {
+    const settings = { ...SCHEDULER_DEFAULTS, ...options }
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: settings.maxConnections,
+      application_name: 'canopy-scheduler',
+    })
+    pool.on('error', (error) => options.reportError(error, 'scheduler connection'))
+    const db = transactionSafe(pool)
+    const boss = new PgBoss({
+      db,
+      schema: 'pgboss',
+      migrate: true,
+      supervise: true,
+      // Canopy schedules with startAfter; pg-boss's cron (and its clock-skew monitor) stays off.
+      schedule: false,
+      maintenanceIntervalSeconds: settings.maintenanceIntervalSeconds,
+      expireInSeconds: settings.expireInSeconds,
+      retryLimit: settings.retryLimit,
+    })
+    boss.on('error', (error) => options.reportError(error, 'scheduler maintenance'))
+    try {
+      await boss.start()
+    } catch (error) {
+      await pool.end()
+      throw error
+    }
+    return new PgBossScheduler(boss, pool, db, settings)
+  }
+
+  async work<T extends object>(
+    queue: string,
+    handler: (job: ScheduledJob<T>) => Promise<void>,
+  ): Promise<void> {
+    if (this.stopping) throw new Error('the scheduler is stopped')
+    if (this.loops.has(queue)) throw new Error(`queue ${queue} already has a handler on this instance`)
+    await this.queue(queue)
+    const loop = new QueueLoop(
+      this.boss,
+      this.db,
+      queue,
+      handler as (job: ScheduledJob<object>) => Promise<void>,
+      {
+        ...this.settings,
+        stopping: () => this.stopping,
+      },
+    )
+    this.loops.set(queue, loop)
+    loop.start()
+  }
+
+  async send<T extends object>(
+    queue: string,
+    data: T,
+    options: {
+      startAfter?: Date
+      singletonKey?: string
+      retryLimit?: number
+      retryDelaySeconds?: number
+    } = {},
+  ): Promise<string | null> {
+    await this.queue(queue)
+    // pg-boss checks a named option even when it is undefined: only those given are passed.
+    const id = await this.boss.send(queue, data, {
+      ...(options.startAfter && { startAfter: options.startAfter }),
+      ...(options.singletonKey !== undefined && { singletonKey: options.singletonKey }),
+      ...(options.retryLimit !== undefined && { retryLimit: options.retryLimit }),
+      ...(options.retryDelaySeconds !== undefined && { retryDelay: options.retryDelaySeconds }),
+    })
+    // A job due now on a queue this instance works starts now rather than at the next poll.
+    if (id && (!options.startAfter || options.startAfter.getTime() <= Date.now()))
+      this.loops.get(queue)?.wake()
+    return id
+  }
+
+  async cancel(queue: string, id: string): Promise<void> {
+    await this.queue(queue)
+    await this.boss.cancel(queue, id)
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopping) return
+    this.stopping = true
+    await Promise.all([...this.loops.values()].map((loop) => loop.stop()))
+    await this.boss.stop({ graceful: false, close: false, wait: true })
+    await this.pool.end()
+  }
+
+  /** pg-boss 10 needs a queue before its jobs; each instance makes sure once per queue. */
+  private queue(name: string): Promise<void> {
+    let ready = this.queues.get(name)
+    if (!ready) {
+      ready = this.createQueue(name)
+      // A failed creation is tried again by the next call rather than remembered.
+      ready.catch(() => this.queues.delete(name))
+      this.queues.set(name, ready)
+    }
+    return ready
+  }
+
+  private async createQueue(name: string): Promise<void> {
+    await this.boss.createQueue(name)
+    const { rows } = await this.pool.query<{ partition_name: string }>(
+      'select partition_name from pgboss.queue where name = $1',
+      [name],
+    )
+    const partition = rows[0]?.partition_name
+    if (!partition || !/^j[0-9a-f]{56}$/.test(partition))
+      throw new Error(`pg-boss queue ${name} has no partition`)
+    // singletonKey: at most one unfinished (created, retry or active) job per key. pg-boss's own
+    // singleton policies also gate jobs without a key, so the rule is this partial unique index,
+    // which its insert's ON CONFLICT DO NOTHING obeys (send answers null). Instances that create
+    // the same queue at once take turns on the lock (concurrent CREATE INDEX IF NOT EXISTS races).
+    await this.pool.query(`
+      BEGIN;
+      SELECT pg_advisory_xact_lock(hashtext('canopy.scheduler.queue'));
+      CREATE UNIQUE INDEX IF NOT EXISTS ${partition}_ck ON pgboss.${partition} (singleton_key)
+        WHERE singleton_key IS NOT NULL AND state < 'completed';
+      COMMIT;`)
+  }
+}
+
+/** One queue's polling on this instance. */
+class QueueLoop {
+  private sleeping: { timer: NodeJS.Timeout; resolve: () => void } | undefined
+  private running: Promise<void> | undefined
+  /** jobs whose handler is running: handed back to the queue if stop cannot wait for them */
+  private readonly inFlight = new Set<string>()
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly db: PgBoss.Db,
+    private readonly queue: string,
+    private readonly handler: (job: ScheduledJob<object>) => Promise<void>,
+    private readonly settings: {
+      pollingIntervalSeconds: number
+      batchSize: number
+      expireInSeconds: number
+      reportError: (error: unknown, what: string) => void
+      stopping: () => boolean
+    },
+  ) {}
+
+  start(): void {
+    this.running = this.run()
+  }
+
+  wake(): void {
+    if (!this.sleeping) return
+    clearTimeout(this.sleeping.timer)
+    this.sleeping.resolve()
+    this.sleeping = undefined
+  }
+
+  async stop(): Promise<void> {
+    this.wake()
+    const finished = await Promise.race([
+      this.running?.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_GRACE_MS).unref()),
+    ])
+    if (finished || this.inFlight.size === 0) return
+    // Failed now, so the next instance (or this one restarted) retries them without waiting for expiry.
+    for (const id of this.inFlight) {
+      await this.boss
+        .fail(this.queue, id, { message: 'the instance stopped while the job ran' })
+        .catch((error) => this.settings.reportError(error, `scheduler stop (${this.queue})`))
+    }
+  }
+
+  private async run(): Promise<void> {
+    const { batchSize, pollingIntervalSeconds, reportError, stopping } = this.settings
+    while (!stopping()) {
+      let claimed = 0
+      try {
+        claimed = await this.claimAndRun(batchSize)
+      } catch (error) {
+        reportError(error, `scheduler poll (${this.queue})`)
+      }
+      // A full batch means more are due: fetch again at once.
+      if (claimed < batchSize && !stopping()) await this.sleep(pollingIntervalSeconds * 1000)
+    }
+  }
+
+  private async claimAndRun(batchSize: number): Promise<number> {
+    const failure: { error?: unknown } = {}
+    const jobs = await this.boss.fetch<object>(this.queue, {
+      batchSize,
+      db: recordingFailure(this.db, failure),
+    })
+    // pg-boss's fetch answers [] for any error; an error is reported here instead of hidden.
+    if (failure.error) throw failure.error
+    if (jobs.length === 0) return 0
+    const done: string[] = []
+    await Promise.all(
+      jobs.map(async (job) => {
+        this.inFlight.add(job.id)
+        try {
+          await this.runOne({ id: job.id, data: job.data })
+          done.push(job.id)
+        } catch (error) {
+          // Retried per its retryLimit; the error is kept as the job's output.
+          await this.boss.fail(this.queue, job.id, errorOutput(error))
+        } finally {
+          this.inFlight.delete(job.id)
+        }
+      }),
+    )
+    if (done.length > 0) await this.boss.complete(this.queue, done)
+    return jobs.length
+  }
+
+  /** The handler, given up on at the job's expiration (maintenance hands the job on then). */
+  private async runOne(job: ScheduledJob<object>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`handler ran past ${this.settings.expireInSeconds} s`)),
+        this.settings.expireInSeconds * 1000,
+      )
+    })
+    try {
+      await Promise.race([this.handler(job), expired])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.sleeping = { timer: setTimeout(resolve, ms), resolve }
+    })
+  }
+}
+
+function errorOutput(error: unknown): { message: string } {
+  return { message: error instanceof Error ? error.message : String(error) }
+}
+
+/** The pg-boss `db` for one fetch, keeping the error that pg-boss's fetch would swallow. */
+function recordingFailure(db: PgBoss.Db, failure: { error?: unknown }): PgBoss.Db {
+  return {
+    executeSql: (text, values) =>
+      db.executeSql(text, values).catch((error: unknown) => {
+        failure.error = error
+        throw error
+      }),
+  }
+}
+
+/**
+ * pg-boss's statements on a pool, with one repair: several of them are `BEGIN; …; COMMIT;` in one
+ * text, and when one fails the connection stays inside the aborted transaction. On the embedded
+ * database that connection would keep PGlite's one session from everyone else (pglite-worker.mjs),
+ * so a failed statement is followed by ROLLBACK on its own connection before it goes back.
+ */
+function transactionSafe(pool: pg.Pool): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      const client = await pool.connect()
+      try {
+        const result = await client.query(text, values)
+        client.release()
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').then(
+          () => client.release(),
+          (rollbackError: Error) => client.release(rollbackError),
+        )
+        throw error
+      }
+    },
+  }
+}
