@@ -1,7 +1,13 @@
 import path from 'node:path'
 import { ErrorCode } from '@canopy/shared/errors'
 import type { RegistrationRequest, RegistrationResponse } from '@canopy/shared/protocol'
-import { catalogueEntries, type Fleet, REALISTIC_APPLY_DELAY_MS, startFleet } from '@canopy/simulator'
+import {
+  catalogueEntries,
+  type Fleet,
+  REALISTIC_APPLY_DELAY_MS,
+  REALISTIC_UPGRADE_TIMINGS,
+  startFleet,
+} from '@canopy/simulator'
 import type { CanopyApp } from './app'
 import type { Database } from './db/client'
 import { AppError } from './http/app-error'
@@ -56,6 +62,7 @@ export async function startDemo(
     telemetryIntervalSeconds: 15,
     failureRate: 0.05,
     applyDelayMs: REALISTIC_APPLY_DELAY_MS,
+    upgradeTimings: REALISTIC_UPGRADE_TIMINGS,
     mqttUrl: canopy.gateway.brokerUrl,
     identitiesFile: path.join(dataDir, DEMO_IDENTITIES_FILE),
     provision: (request) => demoRegistration(canopy, request),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type ChaosTarget, startChaos } from './chaos'
+import { type ChaosTarget, drawUpgradeTrouble, parseUpgradeChaos, startChaos } from './chaos'
 import { seededRandom } from './random'
 
 const HOUR = 3_600_000
@@ -101,5 +101,27 @@ describe('a reboot that fails', () => {
     await vi.advanceTimersByTimeAsync(60_000)
     stop()
     expect(lines).toEqual(['kernel: reboot failed: broker gone'])
+  })
+})
+
+describe('upgrade chaos', () => {
+  it('strikes each trouble at its share, none beyond them', () => {
+    const random = seededRandom(3)
+    const counts: Record<string, number> = {}
+    for (let i = 0; i < 10_000; i++) {
+      const trouble = drawUpgradeTrouble({ 'bad-checksum': 0.1, offline: 0.3 }, random) ?? 'none'
+      counts[trouble] = (counts[trouble] ?? 0) + 1
+    }
+    expect(Object.keys(counts).sort()).toEqual(['bad-checksum', 'none', 'offline'])
+    expect(counts['bad-checksum']! / 10_000).toBeCloseTo(0.1, 1)
+    expect(counts.offline! / 10_000).toBeCloseTo(0.3, 1)
+  })
+
+  it('reads the CLI form, and refuses an unknown trouble or a share outside 0 to 1', () => {
+    expect(parseUpgradeChaos('power-loss=0.05,offline=1')).toEqual({ 'power-loss': 0.05, offline: 1 })
+    expect(parseUpgradeChaos('')).toEqual({})
+    expect(() => parseUpgradeChaos('meteor=0.1')).toThrow(/meteor/)
+    expect(() => parseUpgradeChaos('offline=2')).toThrow(/offline=2/)
+    expect(() => parseUpgradeChaos('offline')).toThrow()
   })
 })

@@ -55,3 +55,49 @@ export function startChaos(
 
 const rebootFailed = (device: ChaosTarget) => (error: Error) =>
   device.log.write('kernel', `reboot failed: ${error.message}`)
+
+/** What can go wrong with one firmware upgrade (docs/protocol.md, "Firmware upgrade"). */
+export type UpgradeTrouble =
+  /** every download attempt breaks half-way: the device gives up with `download_failed` */
+  | 'download-failure'
+  /** a byte arrives flipped: the image's sha256 does not match, `checksum_mismatch` */
+  | 'bad-checksum'
+  /** power goes mid-flash: the device boots its old firmware and does not claim success */
+  | 'power-loss'
+  /** the device drops off the network during the download for a while, then resumes it (Range) */
+  | 'offline'
+
+/** The share of upgrades each trouble strikes (0 to 1 each; their sum at most 1). */
+export type UpgradeChaos = Partial<Record<UpgradeTrouble, number>>
+
+export const UPGRADE_TROUBLES: readonly UpgradeTrouble[] = [
+  'download-failure',
+  'bad-checksum',
+  'power-loss',
+  'offline',
+]
+
+/** The trouble one upgrade meets, if any, drawn from the device's seeded `random`. */
+export function drawUpgradeTrouble(chaos: UpgradeChaos, random: () => number): UpgradeTrouble | undefined {
+  let roll = random()
+  for (const trouble of UPGRADE_TROUBLES) {
+    roll -= chaos[trouble] ?? 0
+    if (roll < 0) return trouble
+  }
+  return undefined
+}
+
+/** Reads `download-failure=0.05,offline=0.1` (the CLI's --upgrade-chaos). */
+export function parseUpgradeChaos(text: string): UpgradeChaos {
+  const chaos: UpgradeChaos = {}
+  for (const pair of text.split(',').filter(Boolean)) {
+    const [name, value] = pair.split('=')
+    const share = Number(value)
+    if (!UPGRADE_TROUBLES.includes(name as UpgradeTrouble) || !(share >= 0 && share <= 1))
+      throw new Error(
+        `--upgrade-chaos: ${pair} is not one of ${UPGRADE_TROUBLES.join(', ')} = a share 0 to 1`,
+      )
+    chaos[name as UpgradeTrouble] = share
+  }
+  return chaos
+}

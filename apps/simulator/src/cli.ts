@@ -1,8 +1,10 @@
 // `npm run sim -- --devices 500`: a fleet of virtual devices against a Canopy server.
 import { parseArgs } from 'node:util'
 import { REALISTIC_APPLY_DELAY_MS } from './apply-settings'
+import { parseUpgradeChaos } from './chaos'
 import { startFleet } from './fleet'
 import { PROFILES } from './profiles/catalogue'
+import { REALISTIC_UPGRADE_TIMINGS } from './upgrade'
 
 const { values } = parseArgs({
   options: {
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     'reboots-per-hour': { type: 'string', default: '0.05' },
     'drops-per-hour': { type: 'string', default: '0.05' },
     'apply-delay': { type: 'string', default: REALISTIC_APPLY_DELAY_MS.join(',') },
+    'upgrade-chaos': { type: 'string', default: '' },
     identities: { type: 'string' },
     help: { type: 'boolean' },
   },
@@ -34,6 +37,10 @@ if (values.help) {
   --reboots-per-hour F   random reboots per device per hour (default 0.05)
   --drops-per-hour F     random power losses per device per hour (default 0.05)
   --apply-delay MIN,MAX  milliseconds a device takes to apply a setting (default ${REALISTIC_APPLY_DELAY_MS.join(',')})
+  --upgrade-chaos T=F,…  share of firmware upgrades each trouble strikes: download-failure (every
+                         download attempt breaks), bad-checksum, power-loss (mid-flash, back on the
+                         old firmware), offline (off the network mid-download, then resumes);
+                         e.g. --upgrade-chaos power-loss=0.05,offline=0.1 (default none)
   --identities FILE      keep the devices' identities (thing name, secret) in FILE between runs,
                          as real devices keep theirs: bound devices come back to their owners
 The products must be in the server's catalogue: npm run canopy -- product import-simulated`)
@@ -54,6 +61,8 @@ const fleet = await startFleet({
   dropsPerHour: Number(values['drops-per-hour']),
   applyDelayMs: values['apply-delay'].split(',').map(Number) as [number, number],
   identitiesFile: values.identities,
+  upgradeChaos: parseUpgradeChaos(values['upgrade-chaos']),
+  upgradeTimings: REALISTIC_UPGRADE_TIMINGS,
 })
 console.warn(
   `${fleet.devices.length} virtual devices online in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@canopy/shared/errors'
 import type { RegistrationResponse } from '@canopy/shared/protocol'
-import { startChaos } from './chaos'
+import { startChaos, type UpgradeChaos } from './chaos'
 import { IdentityFile } from './identity-file'
 import { type DeviceProfile, PROFILES } from './profiles/catalogue'
 import { seededRandom } from './random'
@@ -28,6 +28,10 @@ export interface FleetOptions {
   commands?: VirtualDeviceOptions['commands']
   /** job operations beyond the built-in ones (by the job document's `operation`) */
   jobHandlers?: VirtualDeviceOptions['jobHandlers']
+  /** what goes wrong with firmware upgrades, for every device (tests set `device.upgradeChaos` per device) */
+  upgradeChaos?: UpgradeChaos
+  /** how long flashing, rebooting and outages take; quick unless given (the CLI gives REALISTIC_UPGRADE_TIMINGS) */
+  upgradeTimings?: VirtualDeviceOptions['upgradeTimings']
   /** where the devices keep their identities between runs (created when missing) */
   identitiesFile?: string
 }
@@ -103,6 +107,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         random: seededRandom(seed + index + 1),
         commands: options.commands,
         jobHandlers: options.jobHandlers,
+        upgradeChaos: options.upgradeChaos,
+        upgradeTimings: options.upgradeTimings,
       }),
   )
   const concurrency = options.concurrency ?? 200

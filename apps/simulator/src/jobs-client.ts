@@ -10,11 +10,39 @@ import {
 /** What a handler reports as it goes (each call is an `update` with `IN_PROGRESS`). */
 export type ReportPhase = (statusDetails: StatusDetails) => Promise<void>
 
+/** What a handler knows beyond its document. */
+export interface JobContext {
+  /** the execution's details as the cloud holds them: empty for a new one, the last phase reported
+   * for one the device takes up again after a restart */
+  statusDetails: StatusDetails
+  /** aborted when the device loses power or reboots: the handler's work is gone with its memory */
+  signal: AbortSignal
+}
+
+/** A handler's answer that leaves the execution IN_PROGRESS: the device restarts and takes it up
+ * again (as `start-next` gives it back), e.g. to finish an upgrade on its new firmware. */
+export const STAYS_IN_PROGRESS = Symbol('stays in progress')
+
 /**
- * Runs one job `operation` on the device. Resolving is SUCCEEDED (with the details it returns);
- * throwing is FAILED with the error's message as `reason`.
+ * Runs one job `operation` on the device. Resolving is SUCCEEDED (with the details it returns),
+ * or nothing yet with {@link STAYS_IN_PROGRESS}; throwing a {@link JobFailure} ends the execution
+ * with its status and details; any other error is FAILED with the error's message as `reason`.
  */
-export type JobHandler = (document: JsonObject, report: ReportPhase) => Promise<StatusDetails | undefined>
+export type JobHandler = (
+  document: JsonObject,
+  report: ReportPhase,
+  context: JobContext,
+) => Promise<StatusDetails | undefined | typeof STAYS_IN_PROGRESS>
+
+/** A handler's failure with the statusDetails to report (`reason` and `message`, say). */
+export class JobFailure extends Error {
+  constructor(
+    readonly details: StatusDetails,
+    readonly status: 'FAILED' | 'REJECTED' = 'FAILED',
+  ) {
+    super(details.message ?? details.reason ?? 'failed')
+  }
+}
 
 /** The operations every virtual device knows. */
 export const BUILT_IN_JOB_HANDLERS: Partial<Record<string, JobHandler>> = {
@@ -50,6 +78,8 @@ type UpdateAnswer = {
 export class JobsClient {
   /** the execution being run, by job id */
   private running: string | undefined
+  /** aborts the running handler (a power loss or reboot) */
+  private interrupt: AbortController | undefined
   /** the version the cloud holds of the running execution (each accepted update adds one) */
   private version = 0
   private requests = 0
@@ -79,6 +109,18 @@ export class JobsClient {
     return this.askNext()
   }
 
+  /**
+   * The device lost power or rebooted: the running handler is abandoned (its memory is gone) and
+   * updates waiting for their answer give up. After connecting again, `start` asks for the next
+   * execution, which is the one left IN_PROGRESS.
+   */
+  reset(): void {
+    this.interrupt?.abort(new Error('the device restarted'))
+    this.interrupt = undefined
+    this.running = undefined
+    for (const answer of [...this.waiting.values()]) answer({ code: 'Interrupted' }, false)
+  }
+
   /** Takes a message on one of `subscriptions`; false when it is not a jobs message. */
   async receive(topic: string, body: { execution?: JobExecution } & UpdateAnswer): Promise<boolean> {
     if (topic === topics.jobs.notifyNext(this.thing)) {
@@ -101,12 +143,17 @@ export class JobsClient {
   }
 
   private async run(execution: JobExecution): Promise<void> {
+    const interrupt = new AbortController()
+    const signal = interrupt.signal
+    this.interrupt?.abort(new Error('another execution started'))
+    this.interrupt = interrupt
     this.running = execution.jobId
     this.version = execution.versionNumber
     const document = execution.jobDocument ?? {}
     const operation = typeof document.operation === 'string' ? document.operation : ''
     const handler = this.handlers[operation]
     this.log(`jobs: ${execution.jobId} (${operation || 'no operation'}) started`)
+    let staysInProgress = false
     try {
       if (!handler) {
         await this.update(execution.jobId, 'REJECTED', {
@@ -114,33 +161,57 @@ export class JobsClient {
         })
         return
       }
-      const report: ReportPhase = (details) => this.update(execution.jobId, 'IN_PROGRESS', details)
-      let outcome: { status: 'SUCCEEDED' | 'FAILED'; details: StatusDetails }
+      const report: ReportPhase = (details) => {
+        if (signal.aborted) return Promise.reject(signal.reason)
+        return this.update(execution.jobId, 'IN_PROGRESS', details)
+      }
+      let outcome: { status: 'SUCCEEDED' | 'FAILED' | 'REJECTED'; details: StatusDetails }
       try {
-        outcome = { status: 'SUCCEEDED', details: (await handler(document, report)) ?? {} }
-      } catch (error) {
-        outcome = {
-          status: 'FAILED',
-          details: { reason: ((error as Error).message || 'failed').slice(0, 1024) },
+        const result = await handler(document, report, {
+          statusDetails: execution.statusDetails ?? {},
+          signal,
+        })
+        if (signal.aborted) throw signal.reason
+        if (result === STAYS_IN_PROGRESS) {
+          staysInProgress = true
+          this.log(`jobs: ${execution.jobId} continues after the restart`)
+          return
         }
+        outcome = { status: 'SUCCEEDED', details: result ?? {} }
+      } catch (error) {
+        if (signal.aborted) throw error
+        outcome =
+          error instanceof JobFailure
+            ? { status: error.status, details: error.details }
+            : { status: 'FAILED', details: { reason: ((error as Error).message || 'failed').slice(0, 1024) } }
       }
       await this.update(execution.jobId, outcome.status, outcome.details)
       this.log(`jobs: ${execution.jobId} ${outcome.status}`)
     } catch (error) {
-      // Cancelled or timed out meanwhile, or the cloud went away: the cloud's record stands.
+      // Cancelled or timed out meanwhile, the cloud went away, or the device restarted: the
+      // cloud's record stands.
       this.log(`jobs: ${execution.jobId} not finished: ${(error as Error).message}`)
     } finally {
-      this.running = undefined
+      if (this.interrupt === interrupt) {
+        this.running = undefined
+        this.interrupt = undefined
+      }
     }
-    // The next execution, if one waits (its notify-next may have come while this one ran).
-    await this.askNext()
+    // The next execution, if one waits (its notify-next may have come while this one ran); a
+    // device restarting asks once it is back.
+    if (!signal.aborted && !staysInProgress) await this.askNext()
   }
 
   /**
    * An update with the version the cloud holds, answered before it returns: accepted, the
    * version the answer tells; refused, it throws (a VersionMismatch still teaches the version).
    */
-  private async update(jobId: string, status: string, statusDetails: StatusDetails): Promise<void> {
+  private async update(
+    jobId: string,
+    status: string,
+    statusDetails: StatusDetails,
+    retried = false,
+  ): Promise<void> {
     const clientToken = `u-${++this.requests}`
     const answer = new Promise<{ body: UpdateAnswer; accepted: boolean }>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -162,6 +233,11 @@ export class JobsClient {
     })
     const { body, accepted } = await answer
     if (body.executionState) this.version = body.executionState.versionNumber
-    if (!accepted) throw new Error(`update of ${jobId} refused: ${(body as JobsErrorResponse).code}`)
+    if (accepted) return
+    // The cloud changed the execution meanwhile (its version moved on) but it still runs: say it again.
+    const state = body.executionState?.status
+    if (!retried && body.code === 'VersionMismatch' && (state === 'IN_PROGRESS' || state === 'QUEUED'))
+      return this.update(jobId, status, statusDetails, true)
+    throw new Error(`update of ${jobId} refused: ${(body as JobsErrorResponse).code}`)
   }
 }

@@ -10,6 +10,7 @@ import {
 import { hashManagementCredential } from '@canopy/shared/protocol/credential'
 import mqtt, { type MqttClient } from 'mqtt'
 import { settleDelta } from './apply-settings'
+import type { UpgradeChaos } from './chaos'
 import { ChunkedAnswers } from './chunked-answers'
 import { ClientRoster } from './clients'
 import { BUILT_IN_COMMANDS, type Command } from './commands'
@@ -20,6 +21,7 @@ import { between } from './random'
 import { signedRegistration } from './registration'
 import { applyDelta, initialConfiguration } from './settings'
 import { TelemetryModel } from './telemetry'
+import { QUICK_UPGRADE_TIMINGS, type UpgradeTimings, upgradeHandler } from './upgrade'
 
 export type Provision = (request: RegistrationRequest) => Promise<RegistrationResponse>
 
@@ -48,6 +50,10 @@ export interface VirtualDeviceOptions {
   commands?: Partial<Record<string, Command>>
   /** job operations beyond the built-in ones, or replacing them, by the job document's `operation` */
   jobHandlers?: Partial<Record<string, JobHandler>>
+  /** what goes wrong with its firmware upgrades (none unless given) */
+  upgradeChaos?: UpgradeChaos
+  /** how long flashing, rebooting and outages take (quick unless given) */
+  upgradeTimings?: UpgradeTimings
 }
 
 // Cheaper scrypt than a real device would use, so a fleet of thousands starts in seconds; the
@@ -76,6 +82,8 @@ export class VirtualDevice {
   private readonly credential: string
   private readonly jobs: JobsClient
   private running = false
+  /** what goes wrong with its next firmware upgrades (tests set it per device) */
+  upgradeChaos: UpgradeChaos
 
   constructor(readonly options: VirtualDeviceOptions) {
     const random = options.random
@@ -89,18 +97,46 @@ export class VirtualDevice {
     this.credential = hashManagementCredential(options.account, options.password, SIMULATED_CREDENTIAL)
     this.reported = initialConfiguration(options.profile, random, suffix, lanNet)
     if (options.identity?.thingName === this.thing) this.identity = options.identity
+    this.upgradeChaos = options.upgradeChaos ?? {}
+    // Only a model with the capability upgrades: any other rejects an upgrade job as unknown.
+    const upgrade = options.profile.capabilities.includes('upgrade')
+      ? {
+          upgrade: upgradeHandler({
+            model: options.profile.model,
+            firmware: () => this.firmware,
+            random,
+            chaos: () => this.upgradeChaos,
+            timings: options.upgradeTimings ?? QUICK_UPGRADE_TIMINGS,
+            log: (line) => this.log.write('upgrade', line),
+            restart: (downMs, firmware) =>
+              // After the handler has returned, so the job stays IN_PROGRESS across the restart.
+              setImmediate(
+                () =>
+                  void this.reboot(downMs, firmware).catch((error: Error) =>
+                    this.log.write('kernel', `reboot failed: ${error.message}`),
+                  ),
+              ),
+            networkOutage: (ms) => this.networkOutage(ms),
+          }),
+        }
+      : {}
     this.jobs = new JobsClient(
       this.thing,
       async (topic, payload) => {
         await this.client?.publishAsync(topic, JSON.stringify(payload), { qos: 1 })
       },
-      { ...BUILT_IN_JOB_HANDLERS, ...options.jobHandlers },
+      { ...BUILT_IN_JOB_HANDLERS, ...upgrade, ...options.jobHandlers },
       (line) => this.log.write('canopy', line),
     )
   }
 
   get mac(): string {
     return this.options.mac
+  }
+
+  /** The firmware version it runs (its status message and shadow report it). */
+  get firmware(): string {
+    return String(this.reported.firmware)
   }
 
   get online(): boolean {
@@ -140,22 +176,39 @@ export class VirtualDevice {
     }
   }
 
-  /** Loses power: the socket just goes, and the broker publishes the last will. */
+  /** Loses power: the socket just goes, the broker publishes the last will, and the job it ran is forgotten. */
   drop(): void {
+    this.disconnect()
+    this.jobs.reset()
+  }
+
+  /**
+   * Reboots: drops off, then comes back after a while (as after a power cycle), uptime from zero;
+   * on `firmware` when an upgrade wrote it to flash.
+   */
+  async reboot(downMs = between(this.options.random, [2000, 5000]), firmware?: string): Promise<void> {
+    this.drop()
+    await new Promise((resolve) => setTimeout(resolve, downMs))
+    if (firmware) this.reported = { ...this.reported, firmware }
+    this.telemetry.boot()
+    this.log.write('kernel', `booting ${this.firmware}`)
+    if (this.running) await this.comeOnline()
+  }
+
+  /** Off the network for `ms` (the cable pulled): the device keeps running, then connects again. */
+  async networkOutage(ms: number): Promise<void> {
+    this.disconnect()
+    this.log.write('canopy', 'network down')
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    if (this.running) await this.comeOnline()
+  }
+
+  private disconnect(): void {
     clearInterval(this.telemetryTimer)
     const client = this.client
     this.client = undefined
     client?.stream.destroy()
     client?.end(true)
-  }
-
-  /** Reboots: drops off, then comes back after a while (as after a power cycle), uptime from zero. */
-  async reboot(downMs = between(this.options.random, [2000, 5000])): Promise<void> {
-    this.drop()
-    await new Promise((resolve) => setTimeout(resolve, downMs))
-    this.telemetry.boot()
-    this.log.write('kernel', 'booting')
-    if (this.running) await this.comeOnline()
   }
 
   /** Publishes a telemetry report now (the timer does it every interval), and returns it. */

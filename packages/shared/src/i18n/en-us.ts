@@ -139,6 +139,9 @@ export const enUS = {
     upgrade_model_tips: 'Invalid model',
     upgrade_result_tips: 'Invalid result',
     upgrade_order_tips: 'Invalid upgrade order',
+    firmware_model_tips: 'Please enter the model (at most 64 characters)',
+    firmware_version_tips: 'Version: 1-64 letters, digits or . _ + -, starting with a letter or digit',
+    firmware_package_tips: 'Invalid firmware package',
     channel_tips: 'Please choose a channel the device offers in its region',
   },
   errors: {

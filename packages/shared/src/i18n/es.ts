@@ -139,6 +139,9 @@ export const es: Catalogue = {
     upgrade_model_tips: 'Modelo no válido',
     upgrade_result_tips: 'Resultado no válido',
     upgrade_order_tips: 'Orden de actualización no válida',
+    firmware_model_tips: 'Introduzca el modelo (64 caracteres como máximo)',
+    firmware_version_tips: 'Versión: 1-64 letras, dígitos o . _ + -, empezando por una letra o un dígito',
+    firmware_package_tips: 'Paquete de firmware no válido',
     channel_tips: 'Elija un canal que el dispositivo ofrezca en su región',
   },
   errors: {

@@ -137,6 +137,9 @@ export const zhCN: Catalogue = {
     upgrade_model_tips: '无效的型号',
     upgrade_result_tips: '无效的结果',
     upgrade_order_tips: '无效的升级单',
+    firmware_model_tips: '请输入型号（最多64个字符）',
+    firmware_version_tips: '版本：1-64个字母、数字或 . _ + -，以字母或数字开头',
+    firmware_package_tips: '无效的固件包',
     channel_tips: '请选择设备在其所在地区支持的信道',
   },
   errors: {

@@ -1,0 +1,110 @@
+import type { JobExecution, StatusDetails } from '@canopy/shared/protocol'
+import { describe, expect, it } from 'vitest'
+import { type JobHandler, JobsClient, STAYS_IN_PROGRESS } from './jobs-client'
+
+const THING = 'cnp-02c10100002a'
+
+/** A cloud that accepts every update (or refuses the first with VersionMismatch) and records what it heard. */
+function cloud(handlers: Record<string, JobHandler>, options: { mismatchFirst?: boolean } = {}) {
+  const heard: Array<{ topic: string; payload: Record<string, unknown> }> = []
+  let version = 2
+  let mismatch = options.mismatchFirst ?? false
+  const client: JobsClient = new JobsClient(
+    THING,
+    async (topic, payload) => {
+      const body = payload as Record<string, unknown>
+      heard.push({ topic, payload: body })
+      if (!topic.endsWith('/update')) return
+      const refuse = mismatch
+      mismatch = false
+      if (!refuse) version++
+      else version += 5
+      const executionState = { status: 'IN_PROGRESS' as const, statusDetails: {}, versionNumber: version }
+      setImmediate(
+        () =>
+          void client.receive(
+            `${topic}/${refuse ? 'rejected' : 'accepted'}`,
+            refuse
+              ? { clientToken: body.clientToken as string, code: 'VersionMismatch', executionState }
+              : {
+                  clientToken: body.clientToken as string,
+                  executionState,
+                },
+          ),
+      )
+    },
+    handlers,
+    () => {},
+  )
+  const execution = (statusDetails: StatusDetails = {}): JobExecution => ({
+    jobId: 'job-1',
+    thingName: THING,
+    jobDocument: { operation: 'work' },
+    status: 'IN_PROGRESS',
+    statusDetails,
+    queuedAt: 1,
+    lastUpdatedAt: 1,
+    versionNumber: 2,
+    executionNumber: 1,
+  })
+  const give = (details?: StatusDetails) =>
+    client.receive(`$aws/things/${THING}/jobs/start-next/accepted`, { execution: execution(details) })
+  const updates = () => heard.filter(({ topic }) => topic.endsWith('/update')).map(({ payload }) => payload)
+  const asked = () => heard.filter(({ topic }) => topic.endsWith('/start-next')).length
+  return { client, give, updates, asked }
+}
+
+describe('the jobs client', () => {
+  it('leaves an execution IN_PROGRESS when its handler says so, and asks for no other meanwhile', async () => {
+    const { give, updates, asked } = cloud({
+      work: async (_, report) => {
+        await report({ phase: 'rebooting' })
+        return STAYS_IN_PROGRESS
+      },
+    })
+    await give()
+    expect(updates().map((update) => update.status)).toEqual(['IN_PROGRESS'])
+    expect(asked()).toBe(0)
+  })
+
+  it('abandons the running handler when the device restarts, and takes the execution up again with its details', async () => {
+    const seen: StatusDetails[] = []
+    let release: () => void = () => {}
+    const { client, give, updates, asked } = cloud({
+      work: async (_, report, { statusDetails, signal }) => {
+        seen.push(statusDetails)
+        if (seen.length === 1) {
+          await report({ phase: 'downloading' })
+          await new Promise<void>((resolve) => {
+            release = resolve
+            signal.addEventListener('abort', () => resolve())
+          })
+          // Whatever it tries after the restart goes nowhere.
+          await report({ phase: 'late' })
+        }
+        return { done: 'yes' }
+      },
+    })
+    const first = give()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    client.reset()
+    release()
+    await first
+    expect(updates().map((update) => update.status)).toEqual(['IN_PROGRESS'])
+    expect(asked()).toBe(0)
+
+    await give({ phase: 'downloading' })
+    expect(seen).toEqual([{}, { phase: 'downloading' }])
+    expect(updates().map((update) => update.status)).toEqual(['IN_PROGRESS', 'SUCCEEDED'])
+    expect(asked()).toBe(1)
+  })
+
+  it('says an update again with the version a VersionMismatch tells, while the execution still runs', async () => {
+    const { give, updates } = cloud({ work: async () => ({ done: 'yes' }) }, { mismatchFirst: true })
+    await give()
+    expect(updates().map((update) => [update.status, update.expectedVersion])).toEqual([
+      ['SUCCEEDED', 2],
+      ['SUCCEEDED', 7],
+    ])
+  })
+})
