@@ -1,6 +1,7 @@
 export * from './accounts'
 export * from './core'
 export * from './devices'
+export * from './firmware'
 export * from './log-filters'
 export * from './mac'
 export * from './network'
