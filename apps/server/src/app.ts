@@ -53,12 +53,16 @@ import { WechatClient } from './modules/wechat/wechat.client'
 import { registerWechatCallback, wechatRoutes } from './modules/wechat/wechat.routes'
 import { WechatService } from './modules/wechat/wechat.service'
 import { createMailer, type Mailer } from './notify/mailer'
+import { PgBossScheduler } from './scheduler/pg-boss-scheduler'
+import type { Scheduler } from './scheduler/scheduler'
 
 export interface CanopyApp {
   http: FastifyInstance
   /** every API route with its access rule: the permission matrix tests walk this list */
   routes: readonly RouteDefinition[]
   gateway: Gateway
+  /** durable jobs: timed work, rollout waves, retries (pg-boss on the app's database) */
+  scheduler: Scheduler
   /** the token of the operator API (the CLI reads it from DATA_DIR) */
   operatorToken: string
   services: {
@@ -98,6 +102,11 @@ export async function buildApp(options: {
     if (event.kind === 'session') principals.forgetSession(event.id)
   })
   await changes.start(database.url)
+  // Durable jobs in the database's `pgboss` schema, claimed with SKIP LOCKED (docs/operations.md).
+  const scheduler = await PgBossScheduler.start({
+    url: database.url,
+    reportError: (error, what) => http.log.error({ err: error }, what),
+  })
 
   const secret = config.secret ?? (await sharedSecret(db, 'token-signing-key'))
   const tokens = new TokenService(secret, config.accessTokenTtlSeconds, config.resetLinkTtlSeconds)
@@ -240,8 +249,17 @@ export async function buildApp(options: {
   http.addHook('onClose', async () => {
     housekeeping.stop()
     // Each bounded inside (gateway.ts) or here: shutdown ends in time with the broker or database gone.
+    // The scheduler first: its running handlers may still need the gateway.
+    await within(5000, 'scheduler', scheduler.stop()).catch(report('shutdown'))
     await gateway.close()
     await within(1000, 'change feed', changes.stop()).catch(report('shutdown'))
   })
-  return { http, routes, gateway, operatorToken, services: { users, devices, registration, housekeeping } }
+  return {
+    http,
+    routes,
+    gateway,
+    scheduler,
+    operatorToken,
+    services: { users, devices, registration, housekeeping },
+  }
 }
