@@ -4,7 +4,7 @@ import { REALISTIC_APPLY_DELAY_MS } from './apply-settings'
 import { parseUpgradeChaos } from './chaos'
 import { startFleet } from './fleet'
 import { PROFILES } from './profiles/catalogue'
-import { REALISTIC_UPGRADE_TIMINGS } from './upgrade'
+import { QUICK_UPGRADE_TIMINGS, REALISTIC_UPGRADE_TIMINGS } from './upgrade'
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     'drops-per-hour': { type: 'string', default: '0.05' },
     'apply-delay': { type: 'string', default: REALISTIC_APPLY_DELAY_MS.join(',') },
     'upgrade-chaos': { type: 'string', default: '' },
+    'upgrade-timings': { type: 'string', default: 'realistic' },
     identities: { type: 'string' },
     help: { type: 'boolean' },
   },
@@ -41,6 +42,7 @@ if (values.help) {
                          download attempt breaks), bad-checksum, power-loss (mid-flash, back on the
                          old firmware), offline (off the network mid-download, then resumes);
                          e.g. --upgrade-chaos power-loss=0.05,offline=0.1 (default none)
+  --upgrade-timings T    realistic (flashing 4–10 s, rebooting 3–8 s; the default) or quick (benches)
   --identities FILE      keep the devices' identities (thing name, secret) in FILE between runs,
                          as real devices keep theirs: bound devices come back to their owners
 The products must be in the server's catalogue: npm run canopy -- product import-simulated`)
@@ -62,7 +64,7 @@ const fleet = await startFleet({
   applyDelayMs: values['apply-delay'].split(',').map(Number) as [number, number],
   identitiesFile: values.identities,
   upgradeChaos: parseUpgradeChaos(values['upgrade-chaos']),
-  upgradeTimings: REALISTIC_UPGRADE_TIMINGS,
+  upgradeTimings: values['upgrade-timings'] === 'quick' ? QUICK_UPGRADE_TIMINGS : REALISTIC_UPGRADE_TIMINGS,
 })
 console.warn(
   `${fleet.devices.length} virtual devices online in ${((performance.now() - started) / 1000).toFixed(1)} s`,
