@@ -1,6 +1,7 @@
 import type { JobExecutionStatus, JsonObject, StatusDetails } from '@canopy/shared/protocol'
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import type { FailureReason } from '../../modules/operations/executions'
 
 /** A job execution as stored, with its device's thing name. */
 export interface ExecutionRow {
@@ -36,6 +37,8 @@ export interface ExecutionChange {
   startedAt: Date | null
   inProgressTimeoutAt: Date | null
   stepTimeoutAt: Date | null
+  /** why it did not succeed (executions.ts): kept as data beside AWS's statusDetails */
+  reason?: FailureReason
 }
 
 const EXECUTION_COLUMNS = sql`e.job_id as "jobId", e.device_id as "deviceId", d.thing_name as thing,
@@ -46,7 +49,9 @@ const EXECUTION_COLUMNS = sql`e.job_id as "jobId", e.device_id as "deviceId", d.
 
 /** AWS's order of pending executions: IN_PROGRESS before QUEUED, then by the time queued. */
 const PENDING_ORDER = sql`(e.status = 'IN_PROGRESS') desc, e.queued_at, e.job_id, e.execution_number`
-const PENDING = sql`e.status in ('QUEUED', 'IN_PROGRESS')`
+// Executions of the `jobs` channel only: a device sees through the Jobs API its jobs, never the
+// executions of settings changes or commands that share the table (docs/ARCHITECTURE.md).
+const PENDING = sql`e.job_id is not null and e.status in ('QUEUED', 'IN_PROGRESS')`
 
 /** The rows of a raw query, timestamps as Dates whatever the driver hands back. */
 async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -78,6 +83,7 @@ export function jobsRepository(db: Executor) {
     /** Stores a job; false when its id is taken. */
     async insertJob(job: {
       jobId: string
+      operationId: number
       tenantId: number
       operation: string
       document: JsonObject
@@ -85,17 +91,21 @@ export function jobsRepository(db: Executor) {
       createdBy: number | null
     }): Promise<boolean> {
       const inserted = await db.execute(sql`
-        insert into jobs (job_id, tenant_id, operation, document, status, execution_policy, created_by)
-        values (${job.jobId}, ${job.tenantId}, ${job.operation}, ${JSON.stringify(job.document)}::jsonb,
+        insert into jobs (job_id, operation_id, tenant_id, operation, document, status, execution_policy, created_by)
+        values (${job.jobId}, ${job.operationId}, ${job.tenantId}, ${job.operation}, ${JSON.stringify(job.document)}::jsonb,
           'IN_PROGRESS', ${JSON.stringify(job.executionPolicy)}::jsonb, ${job.createdBy})
         on conflict (job_id) do nothing
         returning job_id`)
       return inserted.rows.length > 0
     },
 
-    /** Queues an execution for each of the devices that belong to the tenant; returns those queued. */
+    /**
+     * Queues an execution of the job's operation for each of the devices that belong to the
+     * tenant (the `jobs` channel); returns those queued.
+     */
     async queueExecutions(
       jobId: string,
+      operationId: number,
       tenantId: number,
       deviceIds: number[],
     ): Promise<Array<{ deviceId: number; thing: string }>> {
@@ -103,8 +113,9 @@ export function jobsRepository(db: Executor) {
         db,
         sql`
         with queued as (
-          insert into job_executions (job_id, device_id, execution_number, status, status_details, version_number)
-          select ${jobId}, d.id, 1, 'QUEUED', '{}'::jsonb, 1
+          insert into job_executions (operation_id, job_id, device_id, mac, channel, execution_number, status,
+            status_details, version_number)
+          select ${operationId}, ${jobId}, d.id, d.mac, 'jobs', 1, 'QUEUED', '{}'::jsonb, 1
           from devices d where d.id = any(${sql.param(deviceIds)}::int[]) and d.tenant_id = ${tenantId}
           returning device_id
         )
@@ -183,7 +194,8 @@ export function jobsRepository(db: Executor) {
           version_number = e.version_number + 1, last_updated_at = now(),
           started_at = ${change.startedAt?.toISOString() ?? null}::timestamptz,
           in_progress_timeout_at = ${change.inProgressTimeoutAt?.toISOString() ?? null}::timestamptz,
-          step_timeout_at = ${change.stepTimeoutAt?.toISOString() ?? null}::timestamptz
+          step_timeout_at = ${change.stepTimeoutAt?.toISOString() ?? null}::timestamptz,
+          reason_code = ${change.reason?.code ?? null}, reason_detail = ${change.reason?.detail ?? null}
         from devices d
         where d.id = e.device_id and e.job_id = ${row.jobId} and e.device_id = ${row.deviceId}
           and e.execution_number = ${row.executionNumber}
@@ -202,11 +214,12 @@ export function jobsRepository(db: Executor) {
         db,
         sql`with due as (
           select job_id, device_id, execution_number from job_executions
-          where status = 'IN_PROGRESS' and (in_progress_timeout_at <= now() or step_timeout_at <= now())
+          where job_id is not null and status = 'IN_PROGRESS'
+            and (in_progress_timeout_at <= now() or step_timeout_at <= now())
           limit ${limit} for update skip locked
         )
         update job_executions e set status = 'TIMED_OUT', version_number = e.version_number + 1,
-          last_updated_at = now()
+          last_updated_at = now(), reason_code = 'timeout'
         from due, devices d
         where e.job_id = due.job_id and e.device_id = due.device_id
           and e.execution_number = due.execution_number and d.id = e.device_id
@@ -246,11 +259,15 @@ export function jobsRepository(db: Executor) {
       return { canceled: true, executions }
     },
 
-    /** Marks a job COMPLETED once none of its executions is pending. */
+    /**
+     * Marks a job COMPLETED once none of its executions is pending (on a device that still
+     * exists: a removed device's execution is nobody's to finish).
+     */
     async completeIfDone(jobId: string): Promise<void> {
       await db.execute(sql`update jobs set status = 'COMPLETED', completed_at = now()
         where job_id = ${jobId} and status = 'IN_PROGRESS'
-          and not exists (select 1 from job_executions e where e.job_id = ${jobId} and ${PENDING})`)
+          and not exists (select 1 from job_executions e join devices d on d.id = e.device_id
+            where e.job_id = ${jobId} and ${PENDING})`)
     },
 
     /** Every execution of a job, by device. */

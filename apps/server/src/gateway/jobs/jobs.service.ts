@@ -13,6 +13,8 @@ import {
 import type { Database } from '../../db/client'
 import { eachConcurrently } from '../../lib/concurrency'
 import type { DeviceDirectory } from '../../modules/devices/device-directory'
+import { type FailureReason, REASON_CODE } from '../../modules/operations/executions'
+import { recordJobOperation } from '../../modules/operations/operation-log'
 import { clientTokenIn } from '../client-token'
 import type { DeviceEvents } from '../device-events'
 import { DeviceRefusal } from '../device-refusals'
@@ -47,7 +49,11 @@ export interface NewJob {
   deviceIds: number[]
   /** from IN_PROGRESS to TIMED_OUT unless finished (AWS's timeoutConfig), 1 to 10080 */
   inProgressTimeoutInMinutes?: number
+  /** the account it is done for (the operation log's "who"); none: the server itself */
   createdBy?: number
+  /** the operation log's "what" (default `job.<operation>`) and its detail (default the job's id) */
+  action?: string
+  detail?: JsonObject
 }
 
 /** executions moved to TIMED_OUT per statement of the sweep */
@@ -94,8 +100,16 @@ export class JobsService {
     if (deviceIds.length === 0) throw new Error('a job needs at least one device')
     const queued = await this.deps.db.transaction(async (tx) => {
       const jobs = jobsRepository(tx)
+      // The job is one operation of the log; its executions are the job's (executions.ts).
+      const operationId = await recordJobOperation(tx, {
+        tenantId: job.tenantId,
+        accountId: job.createdBy ?? null,
+        action: job.action ?? `job.${job.document.operation as string}`,
+        detail: job.detail ?? { job_id: job.jobId },
+      })
       const inserted = await jobs.insertJob({
         jobId: job.jobId,
+        operationId,
         tenantId: job.tenantId,
         operation: job.document.operation as string,
         document: job.document,
@@ -103,7 +117,7 @@ export class JobsService {
         createdBy: job.createdBy ?? null,
       })
       if (!inserted) throw new Error(`job ${job.jobId} already exists`)
-      const queued = await jobs.queueExecutions(job.jobId, job.tenantId, deviceIds)
+      const queued = await jobs.queueExecutions(job.jobId, operationId, job.tenantId, deviceIds)
       if (queued.length !== deviceIds.length) throw new Error(`devices outside tenant ${job.tenantId}`)
       return jobs.executionsOfJob(job.jobId)
     })
@@ -441,11 +455,26 @@ function updated(
 ): ExecutionChange {
   const now = new Date()
   const starting = row.status === 'QUEUED' && request.status === 'IN_PROGRESS'
+  const statusDetails = request.statusDetails ?? row.statusDetails
+  const reason = failureOf(request.status, statusDetails)
   return {
     status: request.status,
-    statusDetails: request.statusDetails ?? row.statusDetails,
+    statusDetails,
     startedAt: row.startedAt ?? (request.status === 'IN_PROGRESS' ? now : null),
     inProgressTimeoutAt: starting ? inProgressDeadline(job, now) : row.inProgressTimeoutAt,
     stepTimeoutAt: stepDeadline(request.stepTimeoutInMinutes, row.stepTimeoutAt, now),
+    ...(reason ? { reason } : {}),
   }
+}
+
+/**
+ * The reason a device's FAILED or REJECTED gives, as data: its statusDetails' `reason` when it is
+ * a code (lower-case letters, digits, _), else `failed` or `refused`; its `message` as the detail.
+ */
+function failureOf(status: string, details: Record<string, string>): FailureReason | undefined {
+  if (status !== 'FAILED' && status !== 'REJECTED') return undefined
+  const given = details.reason
+  const code =
+    given !== undefined && REASON_CODE.test(given) ? given : status === 'FAILED' ? 'failed' : 'refused'
+  return { code, ...(details.message ? { detail: details.message } : {}) }
 }

@@ -7,6 +7,7 @@ import { accountRoles, accounts, deviceMetrics, roleDevices, roleProjects } from
 import { type RpcClient, RpcRefused, RpcTimeout } from '../../gateway/rpc'
 import { AppError } from '../../http/app-error'
 import type { Principal } from '../auth/principal'
+import { reasonOfError } from '../operations/executions'
 import type { OperationLog } from '../operations/operation-log'
 import { productOptionsOf } from '../settings/model-limits'
 import { requireBatch } from './batch-check'
@@ -31,19 +32,15 @@ export class DeviceControlService {
       ids.length > 1 ? 'device.restarts' : 'device.restart',
       devices.map((device) => ({ id: device.id, mac: device.mac })),
       {},
+      { channel: 'rpc', status: 'IN_PROGRESS' },
     )
     await Promise.all(
       devices.map(async (device) => {
         try {
           await this.call(device, 'reboot')
-          await this.deps.log.settle(operationId, device.id, 'success')
+          await this.deps.log.settle(operationId, device.id, 'SUCCEEDED')
         } catch (error) {
-          await this.deps.log.settle(
-            operationId,
-            device.id,
-            'failed',
-            error instanceof AppError ? String(error.codes[0]) : 'error',
-          )
+          await this.deps.log.settle(operationId, device.id, 'FAILED', reasonOfError(error))
         }
       }),
     )

@@ -1,17 +1,27 @@
 import type { JsonObject } from '@canopy/shared/protocol'
 import type { Database, Executor } from '../../db/client'
 import type { Principal } from '../auth/principal'
-import { type OperationStatus, operationsRepository } from './operations.repository'
+import type { ExecutionChannel, ExecutionStatus, FailureReason } from './executions'
+import { operationsRepository } from './operations.repository'
 
 export interface OperationTarget {
   id: number
   mac: string
 }
 
+/** How an operation's executions start: the channel its work takes, and the first status. */
+export interface RecordOptions {
+  channel: Exclude<ExecutionChannel, 'jobs'>
+  /** QUEUED: waits for the device (offline); IN_PROGRESS: on its way; a final status for work done at once */
+  status: ExecutionStatus
+  reason?: FailureReason
+}
+
 /**
- * The operation log: every operation on devices is recorded — who, what, which devices, old and
- * new values, and how it went for each device (which is also a batch's progress). The log page
- * comes with the maintenance features; the records start here.
+ * The operation log: every operation on devices is one record — who, what, with what detail —
+ * with one execution per device (executions.ts), whose states are the log's result and a batch's
+ * progress. Jobs record theirs through the Jobs service (the `jobs` channel); settings changes
+ * and commands here.
  */
 export class OperationLog {
   constructor(private readonly db: Database) {}
@@ -24,24 +34,42 @@ export class OperationLog {
     return operationWriter(tx)
   }
 
-  /** Records an operation on its own: the operation and its targets commit together. */
+  /** Records an operation on its own: the operation and its executions commit together. */
   record(
     principal: Principal,
     action: string,
     targets: readonly OperationTarget[],
     detail: JsonObject,
-    status: OperationStatus = 'pending',
+    options: RecordOptions,
   ): Promise<number> {
-    return this.db.transaction((tx) => operationWriter(tx).record(principal, action, targets, detail, status))
+    return this.db.transaction((tx) =>
+      operationWriter(tx).record(principal, action, targets, detail, options),
+    )
   }
 
-  /** Sets one device's outcome and the operation's, together. */
-  settle(operationId: number, deviceId: number, status: OperationStatus, reason?: string): Promise<void> {
-    return this.db.transaction((tx) => operationWriter(tx).settle(operationId, deviceId, status, reason))
+  /** Moves one device's execution on (if still pending); the operation's result follows from it. */
+  settle(
+    operationId: number,
+    deviceId: number,
+    status: ExecutionStatus,
+    reason?: FailureReason,
+  ): Promise<boolean> {
+    return operationWriter(this.db).settle(operationId, deviceId, status, reason)
   }
 }
 
 export type OperationWriter = ReturnType<typeof operationWriter>
+
+/**
+ * The operation a job is, stored in the Jobs service's transaction (its executions are the job's,
+ * queued by the Jobs service on the `jobs` channel). `accountId` null: the server made it.
+ */
+export function recordJobOperation(
+  tx: Executor,
+  job: { tenantId: number; accountId: number | null; action: string; detail: JsonObject },
+): Promise<number> {
+  return operationsRepository(tx).insertForAccount(job)
+}
 
 /** The log's writes on one executor (a transaction the caller owns). */
 function operationWriter(db: Executor) {
@@ -52,7 +80,7 @@ function operationWriter(db: Executor) {
       action: string,
       targets: readonly OperationTarget[],
       detail: JsonObject,
-      status: OperationStatus = 'pending',
+      options: RecordOptions,
     ): Promise<number> {
       const operationId = await operations.insert({
         tenantId: principal.account.tenantId,
@@ -60,16 +88,18 @@ function operationWriter(db: Executor) {
         accountName: principal.account.username,
         action,
         detail,
-        result: status === 'applying' ? 'pending' : status,
       })
-      await operations.addTargets(
+      await operations.addExecutions(
         operationId,
-        targets.map((target) => ({ deviceId: target.id, mac: target.mac, status })),
+        targets.map((target) => ({ deviceId: target.id, mac: target.mac })),
+        options.channel,
+        options.status,
+        options.reason,
       )
       return operationId
     },
 
-    settle(operationId: number, deviceId: number, status: OperationStatus, reason?: string): Promise<void> {
+    settle(operationId: number, deviceId: number, status: ExecutionStatus, reason?: FailureReason) {
       return operations.settle(operationId, deviceId, status, reason)
     },
   }

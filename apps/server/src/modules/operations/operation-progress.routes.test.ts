@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindDevice, startTestFleet } from '../../../test/devices'
 import { login, rootProjectOf, signedInAccount, uniqueName } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
-import { resultOf } from './operation-progress'
+import { resultOf } from './executions'
 
 /**
  * A batch's record as a child sees it (issue 11, item 5): only the targets in its device scope,
@@ -86,11 +86,12 @@ describe("an operation on devices partly in a child's scope", () => {
   })
 })
 
-describe('resultOf (the result over the targets a caller sees)', () => {
+describe('resultOf (the result over the executions a caller sees)', () => {
   it('is pending while any is, else success, failed or partial', () => {
-    expect(resultOf(['success', 'applying'])).toBe('pending')
-    expect(resultOf(['success', 'success'])).toBe('success')
-    expect(resultOf(['failed'])).toBe('failed')
-    expect(resultOf(['success', 'failed'])).toBe('partial')
+    expect(resultOf(['SUCCEEDED', 'IN_PROGRESS'])).toBe('pending')
+    expect(resultOf(['QUEUED'])).toBe('pending')
+    expect(resultOf(['SUCCEEDED', 'SUCCEEDED'])).toBe('success')
+    expect(resultOf(['FAILED', 'TIMED_OUT', 'CANCELED'])).toBe('failed')
+    expect(resultOf(['SUCCEEDED', 'REJECTED'])).toBe('partial')
   })
 })

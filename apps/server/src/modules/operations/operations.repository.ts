@@ -1,70 +1,247 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { JsonObject } from '@canopy/shared/protocol'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { devices, operationLogs, operationTargets } from '../../db/schema'
+import { devices } from '../../db/schema'
 import { type DeviceVisibility, visibleCondition } from '../devices/devices.repository'
+import type { ExecutionChannel, ExecutionStatus, FailureReason, OperationResult } from './executions'
 
-export type OperationStatus = 'pending' | 'applying' | 'success' | 'failed'
+/** A device an operation's execution names (its MAC stays when the device goes). */
+export interface ExecutionTarget {
+  deviceId: number
+  mac: string
+}
+
+/** An execution as the log and a batch's progress read it. */
+export interface ExecutionView {
+  operationId: number
+  deviceId: number
+  mac: string
+  channel: ExecutionChannel
+  status: ExecutionStatus
+  reasonCode: string | null
+  reasonDetail: string | null
+  lastUpdatedAt: Date
+}
+
+export interface OperationRow {
+  id: number
+  tenantId: number
+  accountName: string | null
+  action: string
+  detail: JsonObject
+  createdAt: Date
+}
+
+/** What the operation log lists: operations of a tenant within a window, by action and result. */
+export interface OperationQuery {
+  visibility: DeviceVisibility
+  from?: Date
+  to?: Date
+  action?: string
+  result?: OperationResult
+  limit: number
+  offset: number
+}
+
+export interface OperationSummary extends OperationRow {
+  deviceCount: number
+  result: OperationResult
+}
+
+/** A device's latest execution of an operation (a job may run again on a device: a new number). */
+const LATEST = sql`not exists (select 1 from job_executions n where n.operation_id = e.operation_id
+  and n.device_id = e.device_id and n.execution_number > e.execution_number)`
+
+/** The rule of `resultOf` (executions.ts) over a group of executions. */
+const RESULT = sql`case when bool_or(e.status in ('QUEUED', 'IN_PROGRESS')) then 'pending'
+  when bool_and(e.status = 'SUCCEEDED') then 'success'
+  when bool_and(e.status <> 'SUCCEEDED') then 'failed' else 'partial' end`
+
+const EXECUTION_VIEW = sql`e.operation_id as "operationId", e.device_id as "deviceId", e.mac, e.channel,
+  e.status, e.reason_code as "reasonCode", e.reason_detail as "reasonDetail", e.last_updated_at as "lastUpdatedAt"`
+
+/** Only executions on devices the visibility sees now (nothing to add for the whole tenant). */
+function inScope(visibility: DeviceVisibility): SQL {
+  if (visibility.kind === 'tenant') return sql``
+  return sql`and e.device_id in (select ${devices.id} from ${devices} where ${visibleCondition(visibility)})`
+}
+
+/** The rows of a raw query, timestamps as Dates whatever the driver hands back. */
+async function rows<T>(db: Executor, query: SQL, dates: readonly string[]): Promise<T[]> {
+  const result = await db.execute(query)
+  return result.rows.map((row) => {
+    const record = row as Record<string, unknown>
+    for (const field of dates) {
+      const value = record[field]
+      if (value !== null && value !== undefined && !(value instanceof Date))
+        record[field] = new Date(value as string)
+    }
+    return record as T
+  })
+}
 
 export function operationsRepository(db: Executor) {
   return {
-    async insert(values: typeof operationLogs.$inferInsert): Promise<number> {
-      const [row] = await db.insert(operationLogs).values(values).returning({ id: operationLogs.id })
+    /** Stores an operation (who, what); its executions follow with `addExecutions`. */
+    async insert(values: {
+      tenantId: number
+      accountId: number | null
+      accountName: string | null
+      action: string
+      detail: JsonObject
+    }): Promise<number> {
+      const [row] = await rows<{ id: number }>(
+        db,
+        sql`insert into operation_logs (tenant_id, account_id, account_name, action, detail)
+          values (${values.tenantId}, ${values.accountId}, ${values.accountName}, ${values.action},
+            ${JSON.stringify(values.detail)}::jsonb)
+          returning id`,
+        [],
+      )
       return row!.id
     },
 
-    async addTargets(
+    /** Stores an operation made on an account's behalf (its name now) or by the server itself (none). */
+    async insertForAccount(values: {
+      tenantId: number
+      accountId: number | null
+      action: string
+      detail: JsonObject
+    }): Promise<number> {
+      const [row] = await rows<{ id: number }>(
+        db,
+        sql`insert into operation_logs (tenant_id, account_id, account_name, action, detail)
+          values (${values.tenantId}, ${values.accountId},
+            (select username from accounts where id = ${values.accountId}), ${values.action},
+            ${JSON.stringify(values.detail)}::jsonb)
+          returning id`,
+        [],
+      )
+      return row!.id
+    },
+
+    /** One execution per device of an operation, all in one status, in one statement. */
+    async addExecutions(
       operationId: number,
-      targets: Array<{ deviceId: number; mac: string; status: OperationStatus; reason?: string }>,
-    ) {
+      targets: readonly ExecutionTarget[],
+      channel: Exclude<ExecutionChannel, 'jobs'>,
+      status: ExecutionStatus,
+      reason?: FailureReason,
+    ): Promise<void> {
       if (targets.length === 0) return
-      await db.insert(operationTargets).values(targets.map((target) => ({ operationId, ...target })))
-    },
-
-    /**
-     * Sets one device's outcome, then the operation's: pending while any is, else success, failed
-     * or partial. Run it in a transaction: the operation's row is locked first, so two devices
-     * settling at once each count the other's outcome (the second waits for the first's commit).
-     */
-    async settle(operationId: number, deviceId: number, status: OperationStatus, reason?: string) {
-      await db.execute(sql`select 1 from operation_logs where id = ${operationId} for update`)
-      await db
-        .update(operationTargets)
-        .set({ status, reason: reason ?? null, updatedAt: sql`now()` })
-        .where(and(eq(operationTargets.operationId, operationId), eq(operationTargets.deviceId, deviceId)))
       await db.execute(sql`
-        update operation_logs set result = (
-          select case
-            when bool_or(status in ('pending', 'applying')) then 'pending'
-            when bool_and(status = 'success') then 'success'
-            when bool_and(status = 'failed') then 'failed'
-            else 'partial' end
-          from operation_targets where operation_id = ${operationId})
-        where id = ${operationId}`)
+        insert into job_executions (operation_id, device_id, mac, channel, execution_number, status,
+          status_details, reason_code, reason_detail, version_number, started_at)
+        select ${operationId}, t.device_id, t.mac, ${channel}, 1, ${status}, '{}'::jsonb,
+          ${reason?.code ?? null}, ${reason?.detail ?? null}, 1,
+          ${status === 'QUEUED' ? sql`null` : sql`now()`}
+        from unnest(${sql.param(targets.map((target) => target.deviceId))}::int[],
+          ${sql.param(targets.map((target) => target.mac))}::text[]) as t(device_id, mac)`)
     },
 
     /**
-     * An operation of the visibility's tenant with the targets the caller may see: all of them
-     * for the whole tenant (the log outlives its devices), else those on devices in its scope now.
+     * Moves a device's execution of an operation on, if it is still pending and the state machine
+     * allows it (TIMED_OUT only from IN_PROGRESS); false when it had moved on already.
      */
-    async findVisible(visibility: DeviceVisibility, operationId: number) {
-      const [operation] = await db
-        .select()
-        .from(operationLogs)
-        .where(and(eq(operationLogs.tenantId, visibility.tenantId), eq(operationLogs.id, operationId)))
-      if (!operation) return undefined
-      const inScope =
-        visibility.kind === 'tenant'
-          ? undefined
-          : inArray(
-              operationTargets.deviceId,
-              db.select({ id: devices.id }).from(devices).where(visibleCondition(visibility)),
-            )
-      const targets = await db
-        .select()
-        .from(operationTargets)
-        .where(and(eq(operationTargets.operationId, operationId), inScope))
-        .orderBy(operationTargets.mac)
-      return { ...operation, targets }
+    async settle(
+      operationId: number,
+      deviceId: number,
+      status: ExecutionStatus,
+      reason?: FailureReason,
+    ): Promise<boolean> {
+      const from = status === 'TIMED_OUT' ? sql`('IN_PROGRESS')` : sql`('QUEUED', 'IN_PROGRESS')`
+      const moved = await db.execute(sql`
+        update job_executions e set status = ${status}, reason_code = ${reason?.code ?? null},
+          reason_detail = ${reason?.detail ?? null}, version_number = e.version_number + 1,
+          last_updated_at = now(),
+          started_at = coalesce(e.started_at, ${status === 'QUEUED' ? sql`null` : sql`now()`})
+        where e.operation_id = ${operationId} and e.device_id = ${deviceId} and e.status in ${from}
+          and e.channel <> 'jobs' and ${LATEST}
+        returning e.device_id`)
+      return moved.rows.length > 0
+    },
+
+    /** An operation of the visibility's tenant, or undefined. */
+    async find(visibility: DeviceVisibility, operationId: number): Promise<OperationRow | undefined> {
+      const [row] = await rows<OperationRow>(
+        db,
+        sql`select id, tenant_id as "tenantId", account_name as "accountName", action, detail,
+          created_at as "createdAt"
+        from operation_logs where tenant_id = ${visibility.tenantId} and id = ${operationId}`,
+        ['createdAt'],
+      )
+      return row
+    },
+
+    /**
+     * An operation's executions the caller may see, each device's latest: all of them for the
+     * whole tenant (the log outlives its devices), else those on devices in its scope now.
+     */
+    async executions(visibility: DeviceVisibility, operationId: number): Promise<ExecutionView[]> {
+      return rows<ExecutionView>(
+        db,
+        sql`select ${EXECUTION_VIEW} from job_executions e
+        where e.operation_id = ${operationId} and ${LATEST} ${inScope(visibility)}
+        order by e.mac, e.device_id`,
+        ['lastUpdatedAt'],
+      )
+    },
+
+    /**
+     * A page of the log, newest first, and how many match: each operation with the devices of its
+     * executions the caller may see, its result over those (an operation with none is not listed).
+     */
+    async list(query: OperationQuery): Promise<{ total: number; list: OperationSummary[] }> {
+      const { visibility } = query
+      const found = await rows<OperationSummary & { total: number }>(
+        db,
+        sql`with ops as (
+          select e.operation_id, count(*)::int as device_count, ${RESULT} as result
+          from job_executions e join operation_logs o on o.id = e.operation_id
+          where o.tenant_id = ${visibility.tenantId}
+            ${query.from ? sql`and o.created_at >= ${query.from.toISOString()}::timestamptz` : sql``}
+            ${query.to ? sql`and o.created_at < ${query.to.toISOString()}::timestamptz` : sql``}
+            ${query.action ? sql`and o.action = ${query.action}` : sql``}
+            and ${LATEST} ${inScope(visibility)}
+          group by e.operation_id
+        )
+        select o.id, o.tenant_id as "tenantId", o.account_name as "accountName", o.action, o.detail,
+          o.created_at as "createdAt", ops.device_count as "deviceCount", ops.result,
+          (count(*) over ())::int as total
+        from ops join operation_logs o on o.id = ops.operation_id
+        ${query.result ? sql`where ops.result = ${query.result}` : sql``}
+        order by o.created_at desc, o.id desc
+        limit ${query.limit} offset ${query.offset}`,
+        ['createdAt'],
+      )
+      const total = found[0]?.total ?? 0
+      return { total: Number(total), list: found.map(({ total: _total, ...row }) => row) }
+    },
+
+    /** The first `perOperation` devices (by MAC) of each operation the caller may see. */
+    async devicesOf(
+      visibility: DeviceVisibility,
+      operationIds: number[],
+      perOperation: number,
+    ): Promise<Map<number, Array<{ id: number; mac: string }>>> {
+      const byOperation = new Map<number, Array<{ id: number; mac: string }>>()
+      if (operationIds.length === 0) return byOperation
+      const found = await rows<{ operationId: number; deviceId: number; mac: string }>(
+        db,
+        sql`select "operationId", "deviceId", mac from (
+          select e.operation_id as "operationId", e.device_id as "deviceId", e.mac,
+            row_number() over (partition by e.operation_id order by e.mac, e.device_id) as n
+          from job_executions e
+          where e.operation_id = any(${sql.param(operationIds)}::int[]) and ${LATEST} ${inScope(visibility)}
+        ) ranked where n <= ${perOperation} order by "operationId", n`,
+        [],
+      )
+      for (const row of found) {
+        const list = byOperation.get(row.operationId) ?? []
+        list.push({ id: row.deviceId, mac: row.mac })
+        byOperation.set(row.operationId, list)
+      }
+      return byOperation
     },
   }
 }

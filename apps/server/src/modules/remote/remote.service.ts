@@ -65,7 +65,7 @@ export class RemoteService {
       `device.remote.${service}`,
       [{ id: device!.id, mac: device!.mac }],
       {},
-      'success',
+      { channel: 'rpc', status: 'SUCCEEDED' },
     )
     return {
       url: `/${service === 'web' ? 'manager1' : 'manager2'}?token=${encodeURIComponent(token)}`,

@@ -118,9 +118,16 @@ describe('a section is in sync only when the device reports the change', () => {
       })
       const { tenantId } = (await devicesRepository(tx).findById(id))!
       const principal = { account: { id: owner.uid, tenantId, username: owner.username } }
-      const operationId = await new OperationLog(app.database.db)
-        .within(tx)
-        .record(principal as Principal, 'device.setleds', [{ id, mac: device.mac }], {}, 'applying')
+      const operationId = await new OperationLog(app.database.db).within(tx).record(
+        principal as Principal,
+        'device.setleds',
+        [{ id, mac: device.mac }],
+        {},
+        {
+          channel: 'shadow',
+          status: 'IN_PROGRESS',
+        },
+      )
       await settingsRepository(tx).start([
         {
           deviceId: id,

@@ -107,7 +107,7 @@ export class SettingsService {
           after: withoutSecrets(change.values),
           before: devices.length === 1 ? before(devices[0]!) : null,
         },
-        status,
+        { channel: 'shadow', status: status === 'applying' ? 'IN_PROGRESS' : 'QUEUED' },
       )
       await this.supersede(tx, devices, change.section)
       await settingsRepository(tx).start(
@@ -143,9 +143,7 @@ export class SettingsService {
     )
     for (const row of replaced) {
       if (row.operationId === null) continue
-      await this.deps.log
-        .within(tx)
-        .settle(row.operationId, row.deviceId, 'failed', String(ErrorCode.CHANGE_SUPERSEDED))
+      await this.deps.log.within(tx).settle(row.operationId, row.deviceId, 'CANCELED', { code: 'superseded' })
     }
   }
 
@@ -239,7 +237,13 @@ export class SettingsService {
     const unsettled = await settings.unsettled(deviceId)
     if (unsettled.length === 0) return
     for (const row of unsettled) {
-      if (row.status === 'pending') await settings.advance(row, ['pending'], 'applying')
+      if (row.status !== 'pending') continue
+      // The change is on its way now: its execution runs (both move, or neither).
+      await this.deps.db.transaction(async (tx) => {
+        const moved = await settingsRepository(tx).advance(row, ['pending'], 'applying')
+        if (moved?.operationId)
+          await this.deps.log.within(tx).settle(moved.operationId, deviceId, 'IN_PROGRESS')
+      })
     }
     await this.remind(deviceId)
   }
@@ -271,7 +275,12 @@ export class SettingsService {
       if (moved?.operationId)
         await this.deps.log
           .within(tx)
-          .settle(moved.operationId, row.deviceId, to === 'in_sync' ? 'success' : 'failed', reason)
+          .settle(
+            moved.operationId,
+            row.deviceId,
+            to === 'in_sync' ? 'SUCCEEDED' : 'FAILED',
+            to === 'in_sync' ? undefined : { code: 'device_refused', ...(reason ? { detail: reason } : {}) },
+          )
     })
   }
 
