@@ -77,7 +77,7 @@ describe('the route flags (§2, §6)', () => {
   it('grants device and project management through roles, and account management to the primary alone', () => {
     const paths = (viewer: { is_primary: number; level: number; menus?: string[] }) =>
       menuFor(viewer, FRAME_ROUTES).map((route) => route.path)
-    expect(paths(primary)).toEqual(['/home', '/device', '/project', '/account'])
+    expect(paths(primary)).toEqual(['/home', '/device', '/project', '/maintain', '/account'])
     expect(paths({ is_primary: 0, level: 2, menus: ['home', 'project'] })).toEqual(['/home', '/project'])
     expect(paths({ is_primary: 0, level: 1, menus: ['home', 'device'] })).toEqual(['/home', '/device'])
     expect(canOpenPath('/device/management', { is_primary: 0, level: 1, menus: ['home', 'device'] })).toBe(
@@ -89,6 +89,20 @@ describe('the route flags (§2, §6)', () => {
     expect(paths({ is_primary: 0, level: 2, menus: ['home'] })).toEqual(['/home'])
     expect(canOpenPath('/account/list', { is_primary: 0, level: 2, menus: ['home', 'project'] })).toBe(false)
     expect(canOpenPath('/project/manage', { is_primary: 0, level: 1, menus: ['home', 'project'] })).toBe(true)
+  })
+
+  it('keeps upgrade management from level 1 and gives the log to every account granted maintenance', () => {
+    const operator = { is_primary: 0, level: 1, menus: ['home', 'maintain'] }
+    const administrator = { is_primary: 0, level: 2, menus: ['home', 'maintain'] }
+    const children = (viewer: typeof operator) =>
+      menuFor(viewer, FRAME_ROUTES)
+        .find((route) => route.path === '/maintain')
+        ?.children?.map((route) => route.path)
+    expect(children(operator)).toEqual(['/maintain/log'])
+    expect(children(administrator)).toEqual(['/maintain/upgrade', '/maintain/log'])
+    expect(canOpenPath('/maintain/upgrade', operator)).toBe(false)
+    expect(canOpenPath('/maintain/upgrade', administrator)).toBe(true)
+    expect(canOpenPath('/maintain/log', { is_primary: 0, level: 2, menus: ['home'] })).toBe(false)
   })
 
   it('knows the public paths', () => {

@@ -69,6 +69,17 @@ export const FRAME_ROUTES: readonly ConsoleRoute[] = [
     children: [{ path: '/project/manage', title: 'menu.projectManage' }],
   },
   {
+    path: '/maintain',
+    title: 'menu.maintain',
+    icon: 'maintain',
+    menu: 'maintain',
+    children: [
+      // §2/§6: firmware packages and upgrade orders are admin-only (level 1 loses them)
+      { path: '/maintain/upgrade', title: 'menu.maintainUpgrade', only_admin: true },
+      { path: '/maintain/log', title: 'menu.maintainLog' },
+    ],
+  },
+  {
     path: '/account',
     title: 'menu.account',
     icon: 'account',

@@ -90,6 +90,9 @@ describe('guard loader', () => {
       '/device/management',
       '/project',
       '/project/manage',
+      '/maintain',
+      '/maintain/upgrade',
+      '/maintain/log',
       '/account',
       '/account/list',
     ])

@@ -15,6 +15,17 @@ describe('decideNavigation', () => {
     expect(decide({ pathname: '/home/', hasToken: false })).toEqual({ kind: 'redirect', to: '/home/main' })
   })
 
+  it('opens a section at the first page the user may open, once the user is known', () => {
+    const operator = { is_primary: 0, level: 1, menus: ['home', 'maintain'] }
+    expect(decide({ pathname: '/maintain' })).toEqual({ kind: 'redirect', to: '/maintain/upgrade' })
+    expect(decide({ pathname: '/maintain', user: operator })).toEqual({
+      kind: 'redirect',
+      to: '/maintain/log',
+    })
+    expect(decide({ pathname: '/maintain', user: undefined })).toEqual({ kind: 'loadUser' })
+    expect(decide({ pathname: '/maintain/upgrade', user: operator })).toEqual({ kind: 'forbidden' })
+  })
+
   it('with a token, visiting /login clears the session and proceeds', () => {
     expect(decide({ pathname: '/login' })).toEqual({ kind: 'proceed', clearSession: true })
     expect(decide({ pathname: '/login', hasToken: false, user: undefined })).toEqual({ kind: 'proceed' })

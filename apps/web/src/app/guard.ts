@@ -1,6 +1,7 @@
 import {
   type ConsoleRoute,
   canOpenPath,
+  canSeeRoute,
   FRAME_ROUTES,
   findRouteTrail,
   HOME_PATH,
@@ -53,9 +54,16 @@ export function decideNavigation(
   if (isPublicPath(pathname)) return { kind: 'proceed' }
   const trail = findRouteTrail(pathname, routes)
   if (!trail) return { kind: 'redirect', to: NOT_FOUND_PATH }
-  // A section (/home) is not a page: open its first page (/home/main).
-  const firstChild = trail.at(-1)?.children?.[0]
-  if (firstChild) return { kind: 'redirect', to: firstChild.path }
+  // A section (/home) is not a page: open its first page (/home/main), the first the user may
+  // open once known (level 1 skips /maintain/upgrade for /maintain/log).
+  const children = trail.at(-1)?.children
+  if (children?.[0]) {
+    const user = input.user
+    // Which page opens depends on who asks: know the user first.
+    if (input.hasToken && !user) return { kind: 'loadUser' }
+    const open = user ? children.find((child) => canSeeRoute(child, user)) : undefined
+    return { kind: 'redirect', to: (open ?? children[0]).path }
+  }
   if (!input.hasToken) return { kind: 'redirect', to: loginRedirect(`${pathname}${input.search}`) }
   if (!input.user) return { kind: 'loadUser' }
   return canOpenPath(pathname, input.user, routes) ? { kind: 'proceed' } : { kind: 'forbidden' }

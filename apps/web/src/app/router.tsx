@@ -136,6 +136,24 @@ export function createRouter(queryClient: QueryClient) {
               ],
             },
             {
+              path: 'maintain',
+              children: [
+                { index: true, Component: GuardRedirect },
+                pageRoute(
+                  'upgrade',
+                  frameTitle('/maintain/upgrade'),
+                  () => import('../features/maintain/UpgradePage'),
+                  (m) => m.UpgradePage,
+                ),
+                pageRoute(
+                  'log',
+                  frameTitle('/maintain/log'),
+                  () => import('../features/maintain/LogPage'),
+                  (m) => m.LogPage,
+                ),
+              ],
+            },
+            {
               path: 'account',
               children: [
                 { index: true, Component: GuardRedirect },

@@ -5,6 +5,7 @@ import { devicesCatalogues } from './devices'
 import { enUS } from './en-us'
 import { es } from './es'
 import { catalogues, LANGUAGES, type Language } from './index'
+import { maintainCatalogues } from './maintain'
 import { organisationCatalogues } from './organisation'
 import { trafficCatalogues } from './traffic'
 import { zhCN } from './zh-cn'
@@ -33,6 +34,7 @@ const sets = {
   'device-operations': deviceOperationsCatalogues,
   'device-settings': deviceSettingsCatalogues,
   traffic: trafficCatalogues,
+  maintain: maintainCatalogues,
 } as const satisfies Record<string, Record<Language, object>>
 
 describe.each(Object.entries(sets))('i18n catalogues: %s', (_name, set) => {

@@ -41,11 +41,22 @@ export interface ApiClient {
   get<T>(path: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T>
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>
   /**
+   * A file the server answers as it is (a CSV export), not in the envelope: its bytes and the
+   * name the server gave it. A refusal still comes as an envelope and is reported like any call.
+   */
+  download(path: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<DownloadedFile>
+  /**
    * A tab without an access token (just opened, reloaded) asks for one through the browser's
    * refresh cookie: true when the browser has a session, false when the server says it has none.
    * Rejects (ApiError, status 0) when no answer arrived. Tells the user nothing.
    */
   restoreSession(): Promise<boolean>
+}
+
+export interface DownloadedFile {
+  blob: Blob
+  /** from Content-Disposition, when the server named the file */
+  filename: string | undefined
 }
 
 export interface ApiClientDeps {
@@ -234,9 +245,49 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw report(failureOf(response), options)
   }
 
+  async function download(url: string, params?: Record<string, unknown>, options: RequestOptions = {}) {
+    const headers = await authorization(options)
+    let response: AxiosResponse<Blob>
+    try {
+      response = await http.request<Blob>({
+        method: 'GET',
+        url,
+        params,
+        headers,
+        signal: options.signal,
+        responseType: 'blob',
+      })
+    } catch (cause) {
+      if (axios.isCancel(cause)) throw cause
+      throw report(transportFailure(cause), options)
+    }
+    const type = String(response.headers['content-type'] ?? '')
+    if (response.status === 200 && !type.includes('application/json')) {
+      return {
+        blob: response.data,
+        filename: filenameOf(String(response.headers['content-disposition'] ?? '')),
+      }
+    }
+    // A refusal is an envelope in JSON: read it as the other calls do.
+    let body: unknown = null
+    try {
+      body = JSON.parse(await response.data.text())
+    } catch {
+      // Not JSON (a proxy's error page): the status alone is reported.
+    }
+    throw report(failureOf({ status: response.status, data: body }), options)
+  }
+
   return {
     get: (url, params, options) => send({ method: 'GET', url, params }, options),
     post: (url, data, options) => send({ method: 'POST', url, data }, options),
+    download,
     restoreSession,
   }
+}
+
+/** `attachment; filename="upgrade-log.csv"` → upgrade-log.csv */
+export function filenameOf(disposition: string): string | undefined {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined
 }

@@ -5,7 +5,7 @@ import { crossTabLock } from './cross-tab-lock'
 import { createSessionChannel, type SessionChannel } from './session-channel'
 
 export { ApiError, isApiError, type Violation } from './api-error'
-export type { ApiClient, ApiHooks, RequestOptions, TokenResponse } from './client'
+export type { ApiClient, ApiHooks, DownloadedFile, RequestOptions, TokenResponse } from './client'
 export { toStoredTokens } from './client'
 export type { SessionMessage } from './session-channel'
 

@@ -3,6 +3,7 @@ import type { DeviceSettingsCatalogue } from '@canopy/shared/i18n/device-setting
 import type { DevicesCatalogue } from '@canopy/shared/i18n/devices'
 import type { Catalogue } from '@canopy/shared/i18n/en-us'
 import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '@canopy/shared/i18n/languages'
+import type { MaintainCatalogue } from '@canopy/shared/i18n/maintain'
 import type { OrganisationCatalogue } from '@canopy/shared/i18n/organisation'
 import type { TrafficCatalogue } from '@canopy/shared/i18n/traffic'
 import i18next from 'i18next'
@@ -24,7 +25,8 @@ declare module 'i18next' {
         DevicesCatalogue &
         DeviceOperationsCatalogue &
         DeviceSettingsCatalogue &
-        TrafficCatalogue
+        TrafficCatalogue &
+        MaintainCatalogue
     }
   }
 }

@@ -1,0 +1,251 @@
+import {
+  Button,
+  Descriptions,
+  Drawer,
+  Flex,
+  Modal,
+  Progress,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd'
+import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../shared/api'
+import { formatCompactDateTime } from '../../shared/format'
+import '../../shared/i18n/maintain-messages'
+import { translateKey } from '../../shared/i18n/i18n'
+import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
+import { toast } from '../../shared/ui/feedback'
+import { WithReason } from '../../shared/ui/WithReason'
+import { isLive, type OrderDevice, useCancelOrder, useOrderInfo, useRetryOrder } from './api'
+import {
+  commandResultLabel,
+  downloadLabel,
+  OrderResultTag,
+  orderStatusLabel,
+  UpgradeResultTag,
+} from './order-labels'
+import { canCancel, deviceRetryRefusal, reasonKey, retriableDevices, retryFailedRefusal } from './order-rules'
+
+/**
+ * One order's devices (§3 per-device status, §4's three lines): upgrade result, command result,
+ * download phase with its progress, why it failed, and the retries used. Asked again every few
+ * seconds while the order is scheduled or running.
+ */
+export function OrderDetailDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation()
+  const info = useOrderInfo(id)
+  const retry = useRetryOrder()
+  const cancel = useCancelOrder()
+  const [modal, dialogs] = Modal.useModal()
+  const order = info.data?.order
+  const devices = info.data?.devices ?? []
+
+  async function handleRetry(deviceIds?: number[]) {
+    try {
+      const done = await retry.mutateAsync({ id, ...(deviceIds ? { deviceIds } : {}) })
+      void toast.success(t('maintain.detail.retried', { count: done.retried }))
+    } catch (error) {
+      // "Maximum retries reached" when another tab retried first
+      if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
+    }
+  }
+
+  function confirmCancel() {
+    if (!order) return
+    modal.confirm({
+      title: t('maintain.orders.cancelConfirm', { orderNo: order.order_no }),
+      okText: t('maintain.orders.cancel'),
+      okButtonProps: { danger: true },
+      cancelText: t('maintain.detail.close'),
+      onOk: async () => {
+        try {
+          await cancel.mutateAsync(id)
+          void toast.success(t('maintain.orders.canceled'))
+        } catch (error) {
+          if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
+        }
+      },
+    })
+  }
+
+  const columns: TableColumnsType<OrderDevice> = [
+    {
+      key: 'device',
+      title: t('maintain.detail.device'),
+      render: (_value, device) => (
+        <Flex vertical>
+          <span>{device.name ?? device.mac}</span>
+          {device.name && <Typography.Text type="secondary">{device.mac}</Typography.Text>}
+        </Flex>
+      ),
+    },
+    {
+      key: 'from',
+      title: t('maintain.detail.fromVersion'),
+      render: (_value, device) => device.from_version ?? '—',
+    },
+    {
+      key: 'upgrade',
+      title: t('maintain.detail.upgradeResult'),
+      render: (_value, device) => <UpgradeResultTag result={device.upgrade_result} t={t} />,
+    },
+    {
+      key: 'command',
+      title: t('maintain.detail.commandResult'),
+      render: (_value, device) => commandResultLabel(t, device.command_result),
+    },
+    {
+      key: 'download',
+      title: t('maintain.detail.download'),
+      width: 180,
+      render: (_value, device) =>
+        device.download ? (
+          <Flex vertical>
+            <span>{downloadLabel(t, device.download)}</span>
+            {device.download === 'downloading' && device.progress !== null && (
+              <Progress
+                percent={device.progress}
+                size="small"
+                aria-label={`${t('maintain.detail.download')} ${device.mac}`}
+              />
+            )}
+          </Flex>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'reason',
+      title: t('maintain.detail.reason'),
+      render: (_value, device) => {
+        if (!device.reason) return '—'
+        const { key, reason } = reasonKey(device.reason)
+        return translateKey(key, reason ? { reason } : undefined)
+      },
+    },
+    {
+      key: 'retries',
+      title: t('maintain.detail.retries'),
+      render: (_value, device) =>
+        t('maintain.detail.retriesOf', { retries: device.retries, max: device.max_retries }),
+    },
+    {
+      key: 'updated',
+      title: t('maintain.detail.updatedAt'),
+      render: (_value, device) => formatCompactDateTime(device.updated_at) ?? '—',
+    },
+    {
+      key: 'actions',
+      title: t('maintain.orders.actions'),
+      render: (_value, device) => {
+        if (device.upgrade_result !== 'failed') return null
+        const refusal = deviceRetryRefusal(device)
+        return (
+          <WithReason reason={refusal ? translateKey(refusal) : undefined}>
+            <Button
+              type="link"
+              size="small"
+              aria-label={`${t('maintain.detail.retry')} ${device.mac}`}
+              onClick={() => void handleRetry([device.device_id])}
+            >
+              {t('maintain.detail.retry')}
+            </Button>
+          </WithReason>
+        )
+      },
+    },
+  ]
+
+  const retryAllRefusal = retryFailedRefusal(devices)
+  return (
+    <Drawer
+      open
+      size="large"
+      width={1000}
+      title={order ? t('maintain.detail.title', { orderNo: order.order_no }) : t('common.loading')}
+      onClose={onClose}
+      extra={
+        order && (
+          <Flex gap={8}>
+            <WithReason reason={retryAllRefusal ? translateKey(retryAllRefusal) : undefined}>
+              <Button
+                loading={retry.isPending}
+                onClick={() => void handleRetry(retriableDevices(devices).map((device) => device.device_id))}
+              >
+                {t('maintain.detail.retryFailed')}
+              </Button>
+            </WithReason>
+            {canCancel(order.status) && (
+              <Button danger onClick={confirmCancel}>
+                {t('maintain.orders.cancel')}
+              </Button>
+            )}
+          </Flex>
+        )
+      }
+    >
+      {info.isError && !info.data ? (
+        <ErrorWithRetry
+          title={t('maintain.detail.loadFailed')}
+          onRetry={() => info.refetch()}
+          retrying={info.isFetching}
+        />
+      ) : (
+        <>
+          {order && (
+            <Descriptions
+              size="small"
+              column={{ xs: 1, sm: 2, md: 3 }}
+              style={{ marginBottom: 16 }}
+              items={[
+                { key: 'model', label: t('maintain.orders.model'), children: order.model },
+                { key: 'version', label: t('maintain.orders.version'), children: order.version },
+                { key: 'count', label: t('maintain.orders.deviceCount'), children: order.device_count },
+                {
+                  key: 'status',
+                  label: t('maintain.orders.status'),
+                  children: orderStatusLabel(t, order.status),
+                },
+                {
+                  key: 'result',
+                  label: t('maintain.orders.result'),
+                  children: <OrderResultTag result={order.result} t={t} />,
+                },
+                {
+                  key: 'time',
+                  label: t('maintain.orders.time'),
+                  children:
+                    order.timing === 'timed'
+                      ? t('maintain.orders.timedAt', { time: formatCompactDateTime(order.start_at) ?? '' })
+                      : formatCompactDateTime(order.created_at),
+                },
+                {
+                  key: 'counts',
+                  label: t('maintain.detail.summary'),
+                  span: 3,
+                  children: t('maintain.orders.counts', order.counts),
+                },
+              ]}
+            />
+          )}
+          {order && isLive(order.status) && (
+            <Typography.Paragraph type="secondary" role="status">
+              {t('maintain.detail.live')}
+            </Typography.Paragraph>
+          )}
+          <Table<OrderDevice>
+            rowKey="device_id"
+            columns={columns}
+            dataSource={devices}
+            loading={info.isPending}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            scroll={{ x: 'max-content' }}
+            size="small"
+          />
+        </>
+      )}
+      {dialogs}
+    </Drawer>
+  )
+}

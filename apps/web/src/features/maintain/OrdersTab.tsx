@@ -1,0 +1,162 @@
+import { PlusOutlined } from '@ant-design/icons'
+import { Button, Empty, Flex, Modal, Space, Table, type TableColumnsType, Typography } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../shared/api'
+import { formatCompactDateTime } from '../../shared/format'
+import '../../shared/i18n/maintain-messages'
+import { translateKey } from '../../shared/i18n/i18n'
+import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
+import { toast } from '../../shared/ui/feedback'
+import { WithReason } from '../../shared/ui/WithReason'
+import { type UpgradeOrder, useDeleteOrders, useOrderList } from './api'
+import { CreateOrderModal } from './CreateOrderModal'
+import { OrderDetailDrawer } from './OrderDetailDrawer'
+import { OrderResultTag, orderStatusLabel } from './order-labels'
+import { deleteRefusal } from './order-rules'
+
+const PAGE_SIZE = 10
+
+/** §3 upgrade orders: number, model, version, device count, time, result and status. */
+export function OrdersTab() {
+  const { t } = useTranslation()
+  const [pageIndex, setPageIndex] = useState(1)
+  const list = useOrderList({ pageIndex, pageOffset: PAGE_SIZE })
+  const remove = useDeleteOrders()
+  const [creating, setCreating] = useState(false)
+  const [shown, setShown] = useState<number>()
+  const [modal, dialogs] = Modal.useModal()
+
+  function confirmDelete(order: UpgradeOrder) {
+    modal.confirm({
+      title: t('maintain.orders.deleteConfirm', { orderNo: order.order_no }),
+      okText: t('maintain.orders.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await remove.mutateAsync([order.id])
+        } catch (error) {
+          if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
+          return
+        }
+        void toast.success(t('maintain.orders.deleted'))
+      },
+    })
+  }
+
+  const columns: TableColumnsType<UpgradeOrder> = [
+    { key: 'order_no', title: t('maintain.orders.orderNo'), dataIndex: 'order_no' },
+    { key: 'model', title: t('maintain.orders.model'), dataIndex: 'model' },
+    { key: 'version', title: t('maintain.orders.version'), dataIndex: 'version' },
+    {
+      key: 'device_count',
+      title: t('maintain.orders.deviceCount'),
+      dataIndex: 'device_count',
+      align: 'right',
+    },
+    {
+      key: 'time',
+      title: t('maintain.orders.time'),
+      render: (_value, order) =>
+        order.timing === 'timed'
+          ? t('maintain.orders.timedAt', { time: formatCompactDateTime(order.start_at) ?? '' })
+          : formatCompactDateTime(order.created_at),
+    },
+    {
+      key: 'result',
+      title: t('maintain.orders.result'),
+      render: (_value, order) => (
+        <Flex vertical gap={2}>
+          <OrderResultTag result={order.result} t={t} />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('maintain.orders.counts', order.counts)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('maintain.orders.status'),
+      render: (_value, order) => orderStatusLabel(t, order.status),
+    },
+    {
+      key: 'actions',
+      title: t('maintain.orders.actions'),
+      render: (_value, order) => {
+        const refusal = deleteRefusal(order.status)
+        return (
+          <Space size={0}>
+            <Button
+              type="link"
+              size="small"
+              aria-label={`${t('maintain.orders.details')} ${order.order_no}`}
+              onClick={() => setShown(order.id)}
+            >
+              {t('maintain.orders.details')}
+            </Button>
+            <WithReason reason={refusal ? translateKey(refusal) : undefined}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                aria-label={`${t('maintain.orders.delete')} ${order.order_no}`}
+                onClick={() => confirmDelete(order)}
+              >
+                {t('maintain.orders.delete')}
+              </Button>
+            </WithReason>
+          </Space>
+        )
+      },
+    },
+  ]
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
+        <Typography.Text type="secondary" role="status">
+          {list.data ? t('maintain.orders.total', { total: list.data.total }) : ''}
+        </Typography.Text>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+          {t('maintain.orders.create')}
+        </Button>
+      </Flex>
+      {list.isError && !list.data ? (
+        <ErrorWithRetry
+          title={t('maintain.orders.loadFailed')}
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : (
+        <Table<UpgradeOrder>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isPending}
+          locale={{
+            emptyText: list.data ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('maintain.orders.empty')} />
+            ) : (
+              <div style={{ minHeight: 96 }} />
+            ),
+          }}
+          pagination={{
+            current: pageIndex,
+            pageSize: PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            onChange: setPageIndex,
+            hideOnSinglePage: true,
+          }}
+          scroll={{ x: 'max-content' }}
+          size="middle"
+        />
+      )}
+      {creating && (
+        <CreateOrderModal onClose={() => setCreating(false)} onCreated={(order) => setShown(order.id)} />
+      )}
+      {shown !== undefined && <OrderDetailDrawer id={shown} onClose={() => setShown(undefined)} />}
+      {dialogs}
+    </>
+  )
+}
