@@ -21,6 +21,7 @@ const { values } = parseArgs({
     'apply-delay': { type: 'string', default: REALISTIC_APPLY_DELAY_MS.join(',') },
     'upgrade-chaos': { type: 'string', default: '' },
     'upgrade-timings': { type: 'string', default: 'realistic' },
+    'download-concurrency': { type: 'string', default: '1000' },
     identities: { type: 'string' },
     help: { type: 'boolean' },
   },
@@ -43,6 +44,8 @@ if (values.help) {
                          old firmware), offline (off the network mid-download, then resumes);
                          e.g. --upgrade-chaos power-loss=0.05,offline=0.1 (default none)
   --upgrade-timings T    realistic (flashing 4–10 s, rebooting 3–8 s; the default) or quick (benches)
+  --download-concurrency N  image downloads at once across the fleet (default 1000: each
+                         also holds an MQTT connection, and one process has its file limit)
   --identities FILE      keep the devices' identities (thing name, secret) in FILE between runs,
                          as real devices keep theirs: bound devices come back to their owners
 The products must be in the server's catalogue: npm run canopy -- product import-simulated`)
@@ -64,6 +67,7 @@ const fleet = await startFleet({
   applyDelayMs: values['apply-delay'].split(',').map(Number) as [number, number],
   identitiesFile: values.identities,
   upgradeChaos: parseUpgradeChaos(values['upgrade-chaos']),
+  downloadConcurrency: Number(values['download-concurrency']),
   upgradeTimings: values['upgrade-timings'] === 'quick' ? QUICK_UPGRADE_TIMINGS : REALISTIC_UPGRADE_TIMINGS,
 })
 console.warn(

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@canopy/shared/errors'
 import type { RegistrationResponse } from '@canopy/shared/protocol'
 import { startChaos, type UpgradeChaos } from './chaos'
+import { DownloadSlots } from './download-slots'
 import { IdentityFile } from './identity-file'
 import { type DeviceProfile, PROFILES } from './profiles/catalogue'
 import { seededRandom } from './random'
@@ -32,6 +33,8 @@ export interface FleetOptions {
   upgradeChaos?: UpgradeChaos
   /** how long flashing, rebooting and outages take; quick unless given (the CLI gives REALISTIC_UPGRADE_TIMINGS) */
   upgradeTimings?: VirtualDeviceOptions['upgradeTimings']
+  /** at most this many image downloads at once across the fleet (one process's file descriptors) */
+  downloadConcurrency?: number
   /** where the devices keep their identities between runs (created when missing) */
   identitiesFile?: string
 }
@@ -89,6 +92,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   if (profiles.length === 0) throw new Error(`no such models: ${options.models?.join(', ')}`)
   const provision =
     options.provision ?? httpProvision(options.serverUrl ?? 'http://127.0.0.1:8080', options.apiRoot)
+  const downloadSlots = options.downloadConcurrency
+    ? new DownloadSlots(options.downloadConcurrency)
+    : undefined
   const identities = options.identitiesFile ? IdentityFile.load(options.identitiesFile) : undefined
   const devices = fleetMacs(options.count, profiles, seed).map(
     ({ profile, mac }, index) =>
@@ -109,6 +115,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         jobHandlers: options.jobHandlers,
         upgradeChaos: options.upgradeChaos,
         upgradeTimings: options.upgradeTimings,
+        downloadSlots,
       }),
   )
   const concurrency = options.concurrency ?? 200

@@ -51,6 +51,8 @@ export interface UpgradeDevice {
   restart(downMs: number, firmware?: string): void
   /** Drops off the network (MQTT and HTTP) for `ms`, resolving once it is connected again. */
   networkOutage(ms: number): Promise<void>
+  /** waits for the fleet's turn to download (see DownloadSlots); at once when absent */
+  downloadSlot?: () => Promise<() => void>
 }
 
 /**
@@ -145,13 +147,16 @@ async function downloadImage(
     }
   }
   for (;;) {
+    const release = (await device.downloadSlot?.()) ?? (() => {})
     try {
-      await image.fetchRest({
-        signal,
-        onBytes,
-        corrupt: trouble === 'bad-checksum',
-        breakAt: breakPoint(trouble, attempt === firstAttempt, image, device.random),
-      })
+      await image
+        .fetchRest({
+          signal,
+          onBytes,
+          corrupt: trouble === 'bad-checksum',
+          breakAt: breakPoint(trouble, attempt === firstAttempt, image, device.random),
+        })
+        .finally(release)
       await report(upgradeProgressDetails('downloaded', attempt, 100))
       return { image, attempt }
     } catch (error) {

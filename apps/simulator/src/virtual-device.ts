@@ -15,6 +15,7 @@ import { ChunkedAnswers } from './chunked-answers'
 import { ClientRoster } from './clients'
 import { BUILT_IN_COMMANDS, type Command } from './commands'
 import { DeviceLog } from './device-log'
+import type { DownloadSlots } from './download-slots'
 import { BUILT_IN_JOB_HANDLERS, type JobHandler, JobsClient } from './jobs-client'
 import type { DeviceProfile } from './profiles/catalogue'
 import { between } from './random'
@@ -54,6 +55,8 @@ export interface VirtualDeviceOptions {
   upgradeChaos?: UpgradeChaos
   /** how long flashing, rebooting and outages take (quick unless given) */
   upgradeTimings?: UpgradeTimings
+  /** the fleet's shared limit on downloads at once (none unless given) */
+  downloadSlots?: DownloadSlots
 }
 
 // Cheaper scrypt than a real device would use, so a fleet of thousands starts in seconds; the
@@ -117,6 +120,7 @@ export class VirtualDevice {
                   ),
               ),
             networkOutage: (ms) => this.networkOutage(ms),
+            downloadSlot: options.downloadSlots && (() => options.downloadSlots!.take()),
           }),
         }
       : {}
