@@ -18,6 +18,10 @@ describe('the embedded autovacuum', () => {
 
   it('vacuums and analyzes the tables autovacuum would, each by its threshold, and leaves the quiet ones alone', async () => {
     await pool.query('create table busy (id int primary key, n int)')
+    // Outside the search path, as pg-boss's tables are.
+    await pool.query('create schema elsewhere')
+    await pool.query('create table elsewhere.busy (id int primary key)')
+    await pool.query('insert into elsewhere.busy select g from generate_series(1, 1000) g')
     await pool.query('create table quiet (id int primary key)')
     await pool.query('insert into busy select g, 0 from generate_series(1, 1000) g')
     await pool.query('insert into quiet values (1)')
@@ -32,18 +36,18 @@ describe('the embedded autovacuum', () => {
     const done = async () =>
       (
         await pool.query(
-          "select last_vacuum is not null as vacuumed, last_analyze is not null as analyzed from pg_stat_user_tables where relname = 'busy'",
+          "select last_vacuum is not null as vacuumed, last_analyze is not null as analyzed from pg_stat_user_tables where relname = 'busy' and schemaname = 'public'",
         )
       ).rows[0]
     // New rows, none dead: analyzed only.
-    expect(await vacuum.run()).toEqual(['busy'])
+    expect((await vacuum.run()).sort()).toEqual(['elsewhere.busy', 'public.busy'])
     expect(await done()).toEqual({ vacuumed: false, analyzed: true })
 
     await pool.query('update busy set n = n + 1')
     await reportStatistics()
-    expect(await vacuum.run()).toEqual(['busy'])
+    expect(await vacuum.run()).toEqual(['public.busy'])
     const { rows } = await pool.query(
-      "select n_dead_tup, last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'busy'",
+      "select n_dead_tup, last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'busy' and schemaname = 'public'",
     )
     expect(rows[0]).toEqual({ n_dead_tup: '0', vacuumed: true })
     await reportStatistics()

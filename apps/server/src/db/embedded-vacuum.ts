@@ -45,7 +45,8 @@ export class EmbeddedVacuum {
     // Vacuum and analyze are separate statements, each by its own threshold, as autovacuum
     // does them: between the two, everyone else gets the session.
     const { rows } = await this.pool.query<{ name: string; vacuum: boolean; analyze: boolean }>(
-      `select quote_ident(relname) as name,
+      // Schema-qualified: pg-boss's tables live in `pgboss`, outside the search path.
+      `select quote_ident(schemaname) || '.' || quote_ident(relname) as name,
               n_dead_tup > $1 + $2::float8 * n_live_tup as vacuum,
               n_mod_since_analyze > $1 + $3::float8 * n_live_tup as analyze
        from pg_stat_user_tables
