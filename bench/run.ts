@@ -11,6 +11,7 @@ const benches = [
   'devices-scale',
   'device-settings',
   'traffic',
+  'upgrade-campaign',
 ]
 const chosen = process.argv.slice(2).filter((name) => benches.includes(name))
 for (const name of chosen.length > 0 ? chosen : benches) {

@@ -83,8 +83,9 @@ export class ImageDownload {
     }
     this.etag = response.headers.get('etag') ?? this.etag
     try {
-      for await (const piece of response.body ?? []) {
-        let chunk = Buffer.from(piece as Uint8Array)
+      // Node's web streams are async iterables (the DOM typings of some configurations omit it).
+      for await (const piece of (response.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
+        let chunk = Buffer.from(piece)
         if (options.breakAt !== undefined && this.received + chunk.length >= options.breakAt) {
           chunk = chunk.subarray(0, Math.max(0, options.breakAt - this.received))
           this.take(chunk, options.corrupt)

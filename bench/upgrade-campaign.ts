@@ -1,0 +1,181 @@
+// Issue 13's campaign: 10,000 virtual devices of one model on one built server with the embedded
+// defaults (PGlite, Aedes). A 1 MB image is uploaded through HTTP, one immediate order for all of
+// them is created through HTTP (no rate limit, no canary), and the bench times until every device
+// reports the new version (target < 5 min). Meanwhile it samples the server's RSS, CPU and the
+// bytes it writes to its sockets (the images, mostly: the image throughput, target ≥ 200 MB/s),
+// and measures the device list's p99 through HTTP (target < 100 ms).
+// The virtual devices flash and reboot quickly (--upgrade-timings=quick): the figures are the
+// platform's, not a flash chip's.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { buildFirmwareImage } from '@canopy/shared/protocol'
+import { type BenchFleet, startBenchFleet } from './fleet'
+import { api, measureLatency, printTable, requireBuild, rssOf, startServer } from './support'
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000)
+const IMAGE_BYTES = Number(process.env.BENCH_IMAGE_BYTES ?? 1024 * 1024)
+const LIMIT_SECONDS = Number(process.env.BENCH_LIMIT_SECONDS ?? 600)
+const LIST_SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 20)
+const MODEL = 'CAP-1200'
+const VERSION = '9.9.9'
+
+interface OrderCounts {
+  waiting: number
+  upgrading: number
+  success: number
+  failed: number
+}
+
+requireBuild()
+const dataDir = mkdtempSync(path.join(tmpdir(), 'canopy-bench-upgrade-'))
+const server = await startServer(dataDir, { DEVICE_LIMIT: String(DEVICES * 2), LOG_LEVEL: 'error' })
+const pid = server.process.pid!
+let fleet: BenchFleet | undefined
+try {
+  const fleetStarted = performance.now()
+  fleet = await startBenchFleet(server, dataDir, {
+    devices: DEVICES,
+    seed: 13,
+    models: [MODEL],
+    flags: ['--upgrade-timings=quick', '--apply-delay=0,0'],
+  })
+  const { token } = fleet
+  console.warn(
+    `${DEVICES} devices online and bound in ${((performance.now() - fleetStarted) / 1000).toFixed(0)} s`,
+  )
+
+  const image = buildFirmwareImage({ model: MODEL, version: VERSION, size: IMAGE_BYTES })
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(image)]), `${MODEL}-${VERSION}.bin`)
+  const uploaded = await fetch(`${server.baseUrl}/api/backend/firmware/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  })
+  const upload = (await uploaded.json()) as { status: number; data: { id: number } }
+  if (upload.status !== 10000) throw new Error(`upload: ${JSON.stringify(upload)}`)
+
+  const samples = startSampling(pid)
+  const started = performance.now()
+  const order = await api<{ id: number }>(
+    server.baseUrl,
+    '/backend/upgrade/create',
+    { deviceIds: fleet.ids, packageId: upload.data.id, timing: 'immediate' },
+    token,
+  )
+  const orderAccepted = (performance.now() - started) / 1000
+
+  // The device list, as an operator watching the campaign would call it.
+  const listing = measureLatency(
+    {
+      url: `${server.baseUrl}/api/backend/device/list`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ pageIndex: 1, pageOffset: 10 }),
+    },
+    4,
+    LIST_SECONDS,
+  )
+
+  let counts: OrderCounts = { waiting: DEVICES, upgrading: 0, success: 0, failed: 0 }
+  let finishedAfter: number | undefined
+  while ((performance.now() - started) / 1000 < LIMIT_SECONDS) {
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    counts = await orderCounts(token, order.id)
+    if (counts.success + counts.failed >= DEVICES) {
+      finishedAfter = (performance.now() - started) / 1000
+      break
+    }
+  }
+  const list = await listing
+  const usage = samples.stop()
+
+  printTable(
+    `${DEVICES.toLocaleString('en')} virtual devices, one ${IMAGE_BYTES.toLocaleString('en')}-byte image, one order`,
+    [
+      ['order created (HTTP answer)', `${orderAccepted.toFixed(1)} s`],
+      [
+        'all report the new version',
+        finishedAfter === undefined ? `not within ${LIMIT_SECONDS} s` : `${finishedAfter.toFixed(0)} s`,
+        '< 300 s',
+      ],
+      [
+        'upgraded / failed / still waiting or upgrading',
+        `${counts.success} / ${counts.failed} / ${counts.waiting + counts.upgrading}`,
+      ],
+      ['server RSS, peak', `${(usage.peakRssKb / 1024).toFixed(0)} MB`],
+      ['server CPU, mean over the campaign', `${usage.meanCpu.toFixed(0)} % of a core`],
+      ['server socket writes (images), peak second', `${usage.peakWriteMBps.toFixed(0)} MB/s`, '≥ 200 MB/s'],
+      ['server socket writes, mean while downloads ran', `${usage.meanWriteMBps.toFixed(0)} MB/s`],
+      [
+        `device list during the campaign: p99 (4 connections, ${LIST_SECONDS} s)`,
+        `${list.p99} ms`,
+        '< 100 ms',
+      ],
+      ['device list requests/s, non-2xx (must be 0)', `${list.rps.toFixed(0)}, ${list.errors}`],
+    ],
+  )
+} finally {
+  await fleet?.stop()
+  await server.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+async function orderCounts(token: string, id: number): Promise<OrderCounts> {
+  const page = await api<{ list: Array<{ id: number; counts: OrderCounts }> }>(
+    server.baseUrl,
+    '/backend/upgrade/list',
+    { pageIndex: 1, pageOffset: 10 },
+    token,
+  )
+  const order = page.list.find((candidate) => candidate.id === id)
+  if (!order) throw new Error(`order ${id} is not in the list`)
+  return order.counts
+}
+
+/**
+ * Every second: the server's RSS, its CPU ticks and the bytes it wrote through syscalls (sockets
+ * included: with thousands of images going out, they are nearly all image bytes).
+ */
+function startSampling(pid: number) {
+  const ticksPerSecond = 100
+  const read = () => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12])
+    const written = Number(/wchar:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0)
+    return { at: performance.now(), ticks, written }
+  }
+  const first = read()
+  let last = first
+  let peakRssKb = rssOf(pid)
+  let peakWriteMBps = 0
+  /** seconds in which at least 10 MB went out (the downloads' window) and what went out in them */
+  let busySeconds = 0
+  let busyBytes = 0
+  const timer = setInterval(() => {
+    const now = read()
+    const seconds = (now.at - last.at) / 1000
+    const bytes = now.written - last.written
+    peakWriteMBps = Math.max(peakWriteMBps, bytes / seconds / 1e6)
+    if (bytes > 10e6) {
+      busySeconds += seconds
+      busyBytes += bytes
+    }
+    peakRssKb = Math.max(peakRssKb, rssOf(pid))
+    last = now
+  }, 1000)
+  return {
+    stop() {
+      clearInterval(timer)
+      const end = read()
+      return {
+        peakRssKb,
+        meanCpu: ((end.ticks - first.ticks) / ticksPerSecond / ((end.at - first.at) / 1000)) * 100,
+        peakWriteMBps,
+        meanWriteMBps: busySeconds > 0 ? busyBytes / busySeconds / 1e6 : 0,
+      }
+    },
+  }
+}
