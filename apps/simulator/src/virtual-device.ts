@@ -163,6 +163,8 @@ export class VirtualDevice {
   async stop(): Promise<void> {
     this.running = false
     clearInterval(this.telemetryTimer)
+    // A job it was running is left IN_PROGRESS for the cloud's timeout or its next start.
+    this.jobs.reset()
     const client = this.client
     this.client = undefined
     if (client?.connected) {
