@@ -27,6 +27,7 @@ const user: CurrentUser = {
 
 vi.mock('../auth/api', () => ({ useCurrentUser: () => ({ data: user }) }))
 vi.mock('../devices/api', () => ({ useDeviceInfo: () => ({ data: device, isError: false }) }))
+vi.mock('../maintain/api', () => ({ useDeviceUpgradeStates: () => ({ data: { list: [] } }) }))
 // The tabs' own calls: each tab is tested on its own; here they only need to render.
 vi.mock('./api', () => {
   const mutation = () => ({ mutate: vi.fn(), mutateAsync: vi.fn(), isPending: false, reset: vi.fn() })

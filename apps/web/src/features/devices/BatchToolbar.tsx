@@ -16,6 +16,8 @@ export interface BatchToolbarProps {
   /** the caller's §6 grants, for the shared batch rules */
   permitted: (permission: Permission) => boolean
   onRun: (action: DeviceAction, devices: readonly Device[], options?: { led?: boolean }) => void
+  /** a refusal the batch rules cannot know (an upgrade needs a newer package): a message key */
+  refusalOf?: (action: DeviceAction, devices: readonly Device[]) => string | undefined
 }
 
 /**
@@ -23,12 +25,14 @@ export interface BatchToolbarProps {
  * the shared §5 rules' reason when this selection may not take it (offline devices in a
  * reboot, two models in a WiFi change, an online device in a delete).
  */
-export function BatchToolbar({ selection, actions, permitted, onRun }: BatchToolbarProps) {
+export function BatchToolbar({ selection, actions, permitted, onRun, refusalOf }: BatchToolbarProps) {
   const { t } = useTranslation()
   const labels = deviceActionLabels(t)
   const reasonOf = (action: DeviceAction) => {
     const decision = decideBatch(action, selection, permitted)
-    return decision.allowed ? undefined : translateKey(decision.reason)
+    if (!decision.allowed) return translateKey(decision.reason)
+    const refusal = refusalOf?.(action, selection)
+    return refusal ? translateKey(refusal) : undefined
   }
   return (
     <Flex

@@ -8,6 +8,8 @@ import '../../shared/i18n/device-messages'
 import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import { useCurrentUser } from '../auth/api'
 import { usePermits } from '../auth/grants'
+import { useDeviceUpgradeStates } from '../maintain/api'
+import { upgradeStateRefusal } from '../maintain/UpgradeState'
 import { useProjectTree } from '../projects/api'
 import {
   type Device,
@@ -55,6 +57,17 @@ export function DeviceManagementPage() {
 
   const rows = list.data?.list ?? []
   const total = list.data?.total ?? 0
+  // Upgrade status and newer versions of the page's devices (the call is the upgrade function's).
+  const pageIds = useMemo(() => rows.map((device) => device.id), [rows])
+  const upgradeStates = useDeviceUpgradeStates(pageIds, permitted(can.device('upgrade')))
+  const statesById = useMemo(
+    () => new Map((upgradeStates.data?.list ?? []).map((state) => [state.id, state])),
+    [upgradeStates.data],
+  )
+  const upgradeRefusal = (action: DeviceAction, devices: readonly Device[]) =>
+    action === 'upgrade'
+      ? devices.map((device) => upgradeStateRefusal(statesById.get(device.id))).find(Boolean)
+      : undefined
   // The selection as it is now: the list refreshes, and a selected device may have changed status.
   const current = useMemo(() => {
     const fresh = new Map(rows.map((device) => [device.id, device]))
@@ -89,12 +102,14 @@ export function DeviceManagementPage() {
     request,
     rootLabel: t('projects.rootName'),
     shown: chosenColumns.columns,
+    upgradeStates: statesById,
     rowActions: (device) => (
       <RowActions
         device={device}
         actions={rowActions}
         permitted={permitted}
         onAction={(action, row) => run(action, [row])}
+        refusalOf={(action, row) => upgradeRefusal(action, [row])}
         onRemote={canRemote ? openRemote : undefined}
       />
     ),
@@ -132,7 +147,13 @@ export function DeviceManagementPage() {
           </Typography.Text>
           <Flex gap={8} align="center" wrap>
             {actions.length > 0 && current.length > 0 && (
-              <BatchToolbar selection={current} actions={actions} permitted={permitted} onRun={run} />
+              <BatchToolbar
+                selection={current}
+                actions={actions}
+                permitted={permitted}
+                onRun={run}
+                refusalOf={upgradeRefusal}
+              />
             )}
             <ColumnChooser
               shown={chosenColumns.columns}

@@ -18,6 +18,8 @@ export interface RowActionsProps {
   actions: readonly DeviceAction[]
   permitted: (permission: Permission) => boolean
   onAction: (action: DeviceAction, device: Device) => void
+  /** a refusal the batch rules cannot know (an upgrade needs a newer package): a message key */
+  refusalOf?: (action: DeviceAction, device: Device) => string | undefined
   /** remote management, when the caller may use it */
   onRemote?: (device: Device, service: RemoteService) => void
 }
@@ -27,7 +29,7 @@ export interface RowActionsProps {
  * action the shared rules refuse for this device is disabled there with its reason under it,
  * rather than refused after the click.
  */
-export function RowActions({ device, actions, permitted, onAction, onRemote }: RowActionsProps) {
+export function RowActions({ device, actions, permitted, onAction, refusalOf, onRemote }: RowActionsProps) {
   const { t } = useTranslation()
   const labels = deviceActionLabels(t)
   const item = (key: string, label: string, refusal: string | undefined) => ({
@@ -48,7 +50,9 @@ export function RowActions({ device, actions, permitted, onAction, onRemote }: R
   })
   const reasonOf = (action: DeviceAction) => {
     const decision = decideBatch(action, [device], permitted)
-    return decision.allowed ? undefined : translateKey(decision.reason)
+    if (!decision.allowed) return translateKey(decision.reason)
+    const refusal = refusalOf?.(action, device)
+    return refusal ? translateKey(refusal) : undefined
   }
   const remoteRefusal = device.status === 'online' ? undefined : t('devices.refusals.remoteOffline')
   const items: NonNullable<MenuProps['items']> = [

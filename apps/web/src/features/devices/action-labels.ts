@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import '../../shared/i18n/device-operations-messages'
+import '../../shared/i18n/maintain-messages'
 import type { DeviceAction } from './list-actions'
 
 /** The buttons' words for each action, in the toolbar and on the rows alike. */
@@ -12,5 +13,6 @@ export function deviceActionLabels(t: TFunction): Record<DeviceAction, string> {
     wifi: t('deviceOperations.actions.wifi'),
     timedReboot: t('deviceOperations.actions.timedReboot'),
     led: t('deviceOperations.actions.led'),
+    upgrade: t('maintain.device.upgrade'),
   }
 }

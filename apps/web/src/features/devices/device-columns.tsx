@@ -4,6 +4,8 @@ import type { SortOrder } from 'antd/es/table/interface'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { formatCompactDateTime } from '../../shared/format'
+import type { DeviceUpgradeState } from '../maintain/api'
+import { UpgradeState } from '../maintain/UpgradeState'
 import type { Device, DeviceListQuery, DeviceSortField } from './api'
 import type { DeviceColumnKey } from './column-preferences'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
@@ -19,6 +21,8 @@ export interface DeviceColumnsOptions {
   shown: readonly DeviceColumnKey[]
   /** a row's actions: the primary one and a menu of the others (RowActions) */
   rowActions: (device: Device) => ReactNode
+  /** each device's upgrade status and newer version, for accounts that may upgrade */
+  upgradeStates?: ReadonlyMap<number, DeviceUpgradeState>
 }
 
 const NONE = '—'
@@ -80,7 +84,15 @@ export function deviceColumns(options: DeviceColumnsOptions): TableColumnsType<D
         </Flex>
       ),
     },
-    firmware: { ...sortable('firmware'), render: (_, device) => device.firmware ?? NONE },
+    firmware: {
+      ...sortable('firmware'),
+      render: (_, device) => (
+        <Flex vertical gap={2}>
+          <span>{device.firmware ?? NONE}</span>
+          <UpgradeState state={options.upgradeStates?.get(device.id)} />
+        </Flex>
+      ),
+    },
     uptime: {
       ...sortable('uptime'),
       render: (_, device) => (live(device) && device.uptime !== null ? formatUptime(device.uptime, t) : NONE),

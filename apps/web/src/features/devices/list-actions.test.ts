@@ -7,7 +7,16 @@ describe('permittedActions (§6)', () => {
     const grants = { primary: false, guest, level: 1, menus: ['home', 'device'] as const, deviceFunctions }
     return (permission: Permission) => permits({ ...grants, menus: [...grants.menus] }, permission)
   }
-  const every: DeviceAction[] = ['reboot', 'wifi', 'timedReboot', 'led', 'move', 'unbind', 'delete']
+  const every: DeviceAction[] = [
+    'reboot',
+    'wifi',
+    'timedReboot',
+    'led',
+    'upgrade',
+    'move',
+    'unbind',
+    'delete',
+  ]
 
   it('offers the primary every action', () => {
     expect(permittedActions((permission) => permits(PRIMARY_GRANTS, permission))).toEqual(every)
@@ -20,6 +29,8 @@ describe('permittedActions (§6)', () => {
     expect(permittedActions(child(['view', 'reboot']))).toEqual(['reboot', 'timedReboot'])
     expect(permittedActions(child(['view', 'edit']))).toEqual(['wifi', 'led'])
     expect(permittedActions(child(['view']))).toEqual([])
+    // upgrade is admin-only (§6): a level-1 child is never offered it, even when its role has it
+    expect(permittedActions(child(['view', 'upgrade']))).toEqual([])
   })
 
   it('offers a guest nothing', () => {

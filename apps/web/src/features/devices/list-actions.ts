@@ -7,7 +7,7 @@ import { can, type Permission } from '@canopy/shared/permissions'
  */
 export type DeviceAction = Extract<
   AnyDeviceAction,
-  'move' | 'unbind' | 'delete' | 'reboot' | 'wifi' | 'timedReboot' | 'led'
+  'move' | 'unbind' | 'delete' | 'reboot' | 'wifi' | 'timedReboot' | 'led' | 'upgrade'
 >
 /** The actions that reach the devices themselves and are followed in the progress view. */
 export type DeviceOperation = Extract<DeviceAction, 'reboot' | 'wifi' | 'timedReboot' | 'led'>
@@ -17,12 +17,13 @@ export const DEVICE_ACTIONS: readonly DeviceAction[] = [
   'wifi',
   'timedReboot',
   'led',
+  'upgrade',
   'move',
   'unbind',
   'delete',
 ]
 /** The actions offered on each row; the operations are for a selection (toolbar). */
-export const ROW_ACTIONS: readonly DeviceAction[] = ['move', 'unbind', 'delete']
+export const ROW_ACTIONS: readonly DeviceAction[] = ['upgrade', 'move', 'unbind', 'delete']
 
 /** The actions whose buttons show: only what the server would allow (§6). */
 export function permittedActions(permitted: (permission: Permission) => boolean): DeviceAction[] {

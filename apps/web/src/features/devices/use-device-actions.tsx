@@ -1,7 +1,7 @@
 import { decideBatch } from '@canopy/shared/batch-rules'
 import type { Permission } from '@canopy/shared/permissions'
 import { Modal } from 'antd'
-import { type ReactElement, useState } from 'react'
+import { lazy, type ReactElement, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../shared/api'
 import '../../shared/i18n/device-messages'
@@ -13,6 +13,11 @@ import { deviceLabel } from './labels'
 import type { DeviceAction, DeviceOperation } from './list-actions'
 import { MoveDevicesModal } from './MoveDevicesModal'
 import { useDeviceOperations } from './use-device-operations'
+
+// The upgrade dialog (and the shared rules it checks) loads when first opened, not with the list.
+const CreateOrderModal = lazy(() =>
+  import('../maintain/CreateOrderModal').then((m) => ({ default: m.CreateOrderModal })),
+)
 
 export interface DeviceActions {
   /**
@@ -37,6 +42,7 @@ export function useDeviceActions(
   const { t } = useTranslation()
   const [modal, holder] = Modal.useModal()
   const [moving, setMoving] = useState<readonly Device[]>()
+  const [upgrading, setUpgrading] = useState<readonly Device[]>()
   const unbind = useUnbindDevices()
   const remove = useDeleteDevices()
   const operations = useDeviceOperations()
@@ -90,6 +96,7 @@ export function useDeviceActions(
     }
     if (isOperation(action)) operations.start(action, devices, options)
     else if (action === 'move') setMoving(devices)
+    else if (action === 'upgrade') setUpgrading(devices)
     else confirm(action, devices)
   }
 
@@ -97,6 +104,11 @@ export function useDeviceActions(
     <>
       {holder}
       {operations.dialogs}
+      {upgrading && (
+        <Suspense fallback={null}>
+          <CreateOrderModal preset={upgrading} onClose={() => setUpgrading(undefined)} />
+        </Suspense>
+      )}
       {moving && (
         <MoveDevicesModal
           devices={moving}

@@ -1,4 +1,4 @@
-import { Descriptions, type DescriptionsProps } from 'antd'
+import { Descriptions, type DescriptionsProps, Flex } from 'antd'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +8,7 @@ import { DeviceStatusBadge } from '../../devices/DeviceStatusBadge'
 import { deviceTypeLabels, projectName } from '../../devices/labels'
 import { UsageBar } from '../../devices/UsageBar'
 import { formatUptime } from '../../devices/uptime'
+import { DeviceUpgradeStatus } from '../../maintain/UpgradeState'
 
 type Items = NonNullable<DescriptionsProps['items']>
 type Lte = NonNullable<Telemetry['lte']>
@@ -44,7 +45,16 @@ export function DeviceFacts({ device }: { device: DeviceInfo }) {
     ['mac', t('devices.info.mac'), device.mac],
     ['model', t('devices.info.model'), device.model],
     ['type', t('devices.info.type'), deviceTypeLabels(t)[device.type]],
-    ['firmware', t('devices.info.firmware'), device.firmware],
+    [
+      'firmware',
+      t('devices.info.firmware'),
+      device.firmware && (
+        <Flex key="firmware" gap={8} wrap align="center">
+          {device.firmware}
+          <DeviceUpgradeStatus deviceId={device.id} />
+        </Flex>
+      ),
+    ],
     ['project', t('devices.info.project'), projectName(device, t('projects.rootName'))],
     [
       'uptime',

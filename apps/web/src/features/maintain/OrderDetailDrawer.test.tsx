@@ -1,0 +1,110 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { I18nextProvider } from 'react-i18next'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n, initI18n } from '../../shared/i18n/i18n'
+import type { OrderDevice, OrderInfo } from './api'
+import { OrderDetailDrawer } from './OrderDetailDrawer'
+
+const info = vi.fn<() => { data?: OrderInfo; isPending: boolean; isError: boolean }>()
+const retry = vi.fn(async (_request: { id: number; deviceIds?: number[] }) => ({ retried: 1 }))
+vi.mock('./api', async (original) => ({
+  ...(await original<typeof import('./api')>()),
+  useOrderInfo: () => info(),
+  useRetryOrder: () => ({ mutateAsync: retry, isPending: false }),
+  useCancelOrder: () => ({ mutateAsync: vi.fn(), isPending: false }),
+}))
+
+const device = (id: number, overrides: Partial<OrderDevice>): OrderDevice => ({
+  device_id: id,
+  mac: `02:C1:01:00:00:0${id}`,
+  name: null,
+  from_version: '1.0.0',
+  upgrade_result: 'waiting',
+  command_result: 'not_sent',
+  download: null,
+  progress: null,
+  reason: null,
+  retries: 0,
+  max_retries: 3,
+  updated_at: '2026-11-24T05:00:00Z',
+  ...overrides,
+})
+
+function answer(devices: OrderDevice[], status: OrderInfo['order']['status'] = 'running') {
+  info.mockReturnValue({
+    isPending: false,
+    isError: false,
+    data: {
+      order: {
+        id: 7,
+        order_no: 'UPG-20261124-7',
+        model: 'CAP-1200',
+        version: '2.1.0',
+        device_count: devices.length,
+        timing: 'immediate',
+        start_at: null,
+        created_at: '2026-11-24T05:00:00Z',
+        created_by: 'admin',
+        status,
+        result: 'upgrading',
+        counts: { waiting: 0, upgrading: 1, success: 0, failed: 1 },
+      },
+      devices,
+    },
+  })
+}
+
+const rowOf = (mac: string) => screen.getByText(mac).closest('tr') as HTMLElement
+
+beforeAll(async () => {
+  await initI18n('en-us')
+})
+
+beforeEach(() => {
+  info.mockReset()
+  retry.mockClear()
+})
+
+function renderDrawer() {
+  render(
+    <I18nextProvider i18n={i18n}>
+      <OrderDetailDrawer id={7} onClose={vi.fn()} />
+    </I18nextProvider>,
+  )
+}
+
+describe('the order detail', () => {
+  it("shows each device's download progress and why a failed one failed", () => {
+    answer([
+      device(1, { upgrade_result: 'upgrading', command_result: 'sent', download: 'downloading', progress: 40 }),
+      device(2, { upgrade_result: 'failed', command_result: 'failed', download: 'failed', reason: 'checksum_mismatch' }),
+    ])
+    renderDrawer()
+    expect(within(rowOf('02:C1:01:00:00:01')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40')
+    expect(within(rowOf('02:C1:01:00:00:02')).getByText('The downloaded image did not match its checksum')).toBeVisible()
+    expect(screen.getByText('Refreshing every few seconds while the order runs')).toBeVisible()
+  })
+
+  it('retries a failed device below the cap, and disables retry with the reason at the cap', async () => {
+    answer([
+      device(1, { upgrade_result: 'failed', reason: 'old_version', retries: 1 }),
+      device(2, { upgrade_result: 'failed', reason: 'timeout', retries: 3 }),
+    ])
+    renderDrawer()
+    await userEvent.click(within(rowOf('02:C1:01:00:00:01')).getByRole('button', { name: /Retry/ }))
+    expect(retry).toHaveBeenCalledWith({ id: 7, deviceIds: [1] })
+    const capped = within(rowOf('02:C1:01:00:00:02')).getByRole('button', { name: /Retry/ })
+    expect(capped).toBeDisabled()
+    expect(capped).toHaveAccessibleDescription('Maximum retries reached')
+    await userEvent.click(screen.getByRole('button', { name: 'Retry failed devices' }))
+    expect(retry).toHaveBeenLastCalledWith({ id: 7, deviceIds: [1] })
+  })
+
+  it('offers no retry when nothing failed', () => {
+    answer([device(1, { upgrade_result: 'success', command_result: 'successful' })], 'finished')
+    renderDrawer()
+    expect(screen.getByRole('button', { name: 'Retry failed devices' })).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull()
+  })
+})
