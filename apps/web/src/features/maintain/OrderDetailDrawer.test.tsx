@@ -77,12 +77,24 @@ function renderDrawer() {
 describe('the order detail', () => {
   it("shows each device's download progress and why a failed one failed", () => {
     answer([
-      device(1, { upgrade_result: 'upgrading', command_result: 'sent', download: 'downloading', progress: 40 }),
-      device(2, { upgrade_result: 'failed', command_result: 'failed', download: 'failed', reason: 'checksum_mismatch' }),
+      device(1, {
+        upgrade_result: 'upgrading',
+        command_result: 'sent',
+        download: 'downloading',
+        progress: 40,
+      }),
+      device(2, {
+        upgrade_result: 'failed',
+        command_result: 'failed',
+        download: 'failed',
+        reason: 'checksum_mismatch',
+      }),
     ])
     renderDrawer()
     expect(within(rowOf('02:C1:01:00:00:01')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40')
-    expect(within(rowOf('02:C1:01:00:00:02')).getByText('The downloaded image did not match its checksum')).toBeVisible()
+    expect(
+      within(rowOf('02:C1:01:00:00:02')).getByText('The downloaded image did not match its checksum'),
+    ).toBeVisible()
     expect(screen.getByText('Refreshing every few seconds while the order runs')).toBeVisible()
   })
 
