@@ -28,8 +28,12 @@ import { DeviceDirectory } from './modules/devices/device-directory'
 import { devicesRoutes } from './modules/devices/devices.routes'
 import { DevicesService } from './modules/devices/devices.service'
 import { DeviceHousekeeping } from './modules/devices/housekeeping'
+import { productsRepository } from './modules/devices/products.repository'
 import { OverviewService } from './modules/devices/overview.service'
 import { RegistrationService } from './modules/devices/registration.service'
+import { createFirmware } from './modules/firmware/firmware.module'
+import { firmwareRoutes } from './modules/firmware/firmware.routes'
+import type { FirmwareService } from './modules/firmware/firmware.service'
 import { healthRoutes } from './modules/health/health.routes'
 import { OperationLog } from './modules/operations/operation-log'
 import { OperationProgress } from './modules/operations/operation-progress'
@@ -65,6 +69,8 @@ export interface CanopyApp {
   scheduler: Scheduler
   /** the token of the operator API (the CLI reads it from DATA_DIR) */
   operatorToken: string
+  /** firmware packages: what upgrade orders offer and the signed links devices download with */
+  firmware: FirmwareService
   services: {
     users: UsersService
     devices: DevicesService
@@ -189,6 +195,13 @@ export async function buildApp(options: {
   })
   housekeeping.start()
   const operatorToken = config.operatorToken ?? (await sharedSecret(db, 'operator-token'))
+  const firmware = await createFirmware({
+    db,
+    config,
+    http,
+    knownModel: async (model) => (await productsRepository(db).findByModel(model)) !== undefined,
+    projects: projectDirectory,
+  })
 
   const limits = config.rateLimits
   const routes: RouteDefinition[] = [
@@ -211,12 +224,14 @@ export async function buildApp(options: {
     ...settingsRoutes({ settings, devices }),
     ...deviceControlRoutes({ control, progress: new OperationProgress({ db, devices }) }),
     ...remoteRoutes({ remote }),
+    ...firmwareRoutes({ firmware: firmware.service }),
     ...operatorRoutes({
       operator: new OperatorService({ db }),
       registration,
       metrics: () => ({
         ingest: gateway.ingest.counters,
         devices: gateway.metrics(),
+        firmware: firmware.metrics(),
         memory: process.memoryUsage(),
       }),
     }),
@@ -231,6 +246,7 @@ export async function buildApp(options: {
   registerErrorHandler(http)
   registerWechatCallback(http, config.apiRoot, wechat)
   await registerRemoteTunnel(http, config.apiRoot, remote)
+  await firmware.registerRawRoutes({ auth, operatorToken })
   registerRoutes(http, routes, {
     apiRoot: config.apiRoot,
     auth,
@@ -260,6 +276,7 @@ export async function buildApp(options: {
     gateway,
     scheduler,
     operatorToken,
+    firmware: firmware.service,
     services: { users, devices, registration, housekeeping },
   }
 }

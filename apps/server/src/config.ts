@@ -80,6 +80,9 @@ const environmentSchema = z.object({
   DEVICE_MESSAGES_IN_FLIGHT: positiveInt.default(16),
   DEVICE_MESSAGES_QUEUED: positiveInt.default(20_000),
   DEVICE_DISCONNECT_AFTER_REFUSALS: positiveInt.default(100),
+  // Firmware packages (docs/operations.md, "Firmware packages").
+  FIRMWARE_MAX_BYTES: positiveInt.max(1024 * 1024 * 1024).default(64 * 1024 * 1024),
+  FIRMWARE_CACHE_BYTES: z.coerce.number().int().min(0).default(256 * 1024 * 1024),
 })
 
 export interface MailConfig {
@@ -139,6 +142,12 @@ export interface Config {
     telemetrySampleSeconds: number
   }
   demoFleetSize: number
+  firmware: {
+    /** the largest image an upload or publish takes */
+    maxImageBytes: number
+    /** image bytes kept in memory for devices' downloads */
+    cacheBytes: number
+  }
   /** undefined when WeChat binding is not configured */
   wechat: WechatConfig | undefined
   /** failed logins, counted per window (login-throttle.ts) */
@@ -202,6 +211,7 @@ export function loadConfig(
       telemetrySampleSeconds: e.TELEMETRY_SAMPLE_SECONDS,
     },
     demoFleetSize: e.DEMO_FLEET_SIZE,
+    firmware: { maxImageBytes: e.FIRMWARE_MAX_BYTES, cacheBytes: e.FIRMWARE_CACHE_BYTES },
     wechat:
       e.WECHAT_APP_ID && e.WECHAT_APP_SECRET && e.WECHAT_TOKEN
         ? {

@@ -1,0 +1,108 @@
+import { timingSafeEqual } from 'node:crypto'
+import { ErrorCode } from '@canopy/shared/errors'
+import { can, permits } from '@canopy/shared/permissions'
+import { firmwareUploadFields } from '@canopy/shared/validation'
+import fastifyMultipart from '@fastify/multipart'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AppError } from '../../http/app-error'
+import { success } from '../../http/envelope'
+import { OPERATOR_HEADER } from '../../http/register-routes'
+import { parseInput } from '../../http/validate'
+import type { AuthService } from '../auth/auth.service'
+import type { FirmwareService, Publisher } from './firmware.service'
+import { ImageTooLarge, type ReceivedImage, receiveImage } from './firmware-upload'
+
+/** The upload's form fields besides the file: model, version, and room for a client's extras. */
+const MAX_FIELDS = 8
+
+/**
+ * The two multipart routes that take an image: the console's upload (`POST
+ * /backend/firmware/upload`, admins per §6) and the operator's publish for every tenant (`POST
+ * /operator/firmware/publish`, the CLI). They stream the file (sha256 and size as it arrives, cut
+ * at the size limit), so they live outside the JSON route pipeline, in a scope of their own where
+ * multipart is parsed; who may call is checked the same way and before a byte of the file is read.
+ */
+export async function registerFirmwareUploads(
+  app: FastifyInstance,
+  deps: {
+    apiRoot: string
+    auth: AuthService
+    operatorToken: string
+    firmware: FirmwareService
+    maxImageBytes: number
+  },
+): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: {
+        fileSize: deps.maxImageBytes,
+        files: 1,
+        fields: MAX_FIELDS,
+        fieldSize: 1024,
+        parts: MAX_FIELDS + 1,
+        headerPairs: 100,
+      },
+    })
+    scope.post(`${deps.apiRoot}/backend/firmware/upload`, async (request) => {
+      const principal = await deps.auth.authenticate(request.headers.authorization)
+      if (!permits(principal.access, can.device('upgrade'))) throw new AppError(ErrorCode.NO_PERMISSION)
+      return receive(request, { kind: 'account', principal }, deps)
+    })
+    scope.post(`${deps.apiRoot}/operator/firmware/publish`, async (request) => {
+      if (!operatorTokenMatches(request.headers[OPERATOR_HEADER], deps.operatorToken))
+        throw new AppError(ErrorCode.NO_PERMISSION)
+      return receive(request, { kind: 'operator' }, deps)
+    })
+  })
+}
+
+async function receive(
+  request: FastifyRequest,
+  publisher: Publisher,
+  deps: { firmware: FirmwareService; maxImageBytes: number },
+) {
+  if (!request.isMultipart()) throw new AppError(ErrorCode.MISSING_PARAMETERS)
+  const fields: Record<string, string> = {}
+  let image: ReceivedImage | undefined
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || image) {
+          part.file.resume()
+          continue
+        }
+        image = await receiveImage(part.filename, part.file, deps.maxImageBytes)
+      } else if (typeof part.value === 'string' && part.value !== '') {
+        // An empty field is a field left blank: the header may name it.
+        fields[part.fieldname] = part.value
+      }
+    }
+  } catch (error) {
+    throw uploadRefusal(error)
+  }
+  if (!image) throw new AppError(ErrorCode.MISSING_PARAMETERS)
+  const form = parseInput(firmwareUploadFields, { model: fields.model, version: fields.version })
+  return success(await deps.firmware.upload(publisher, image, form))
+}
+
+/** Why reading the form failed, as the client should hear it; anything unexpected stays itself. */
+function uploadRefusal(error: unknown): unknown {
+  if (error instanceof AppError) return error
+  if (error instanceof ImageTooLarge || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError(ErrorCode.INVALID_PARAMETER, {
+      violations: [{ field: 'file', rule: 'validation.firmware_too_large' }],
+    })
+  }
+  // busboy's and @fastify/multipart's refusals of a malformed or over-limit form.
+  const statusCode = (error as { statusCode?: number }).statusCode
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500)
+    return new AppError(ErrorCode.MALFORMED_REQUEST)
+  if (error instanceof Error && /Unexpected end of form|Malformed part header|boundary/i.test(error.message))
+    return new AppError(ErrorCode.MALFORMED_REQUEST)
+  return error
+}
+
+function operatorTokenMatches(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string' || given.length !== expected.length) return false
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+}
