@@ -12,6 +12,7 @@ const benches = [
   'device-settings',
   'traffic',
   'upgrade-campaign',
+  'scheduler',
 ]
 const chosen = process.argv.slice(2).filter((name) => benches.includes(name))
 for (const name of chosen.length > 0 ? chosen : benches) {
