@@ -278,5 +278,17 @@ export function jobsRepository(db: Executor) {
         where e.job_id = ${jobId} order by e.device_id, e.execution_number`,
       )
     },
+
+    /** The latest execution of each device in these jobs (an upgrade order reads its devices' progress). */
+    async latestExecutionsOfJobs(jobIds: string[]): Promise<ExecutionRow[]> {
+      if (jobIds.length === 0) return []
+      return rows(
+        db,
+        sql`select distinct on (e.job_id, e.device_id) ${EXECUTION_COLUMNS}
+        from job_executions e join devices d on d.id = e.device_id
+        where e.job_id = any(${sql.param(jobIds)}::text[])
+        order by e.job_id, e.device_id, e.execution_number desc`,
+      )
+    },
   }
 }

@@ -185,6 +185,43 @@ export class JobsService {
     clearInterval(this.sweeper)
   }
 
+  /** The latest execution of each device in these jobs, with the device's id (upgrade orders). */
+  async latestExecutions(jobIds: string[]): Promise<Array<JobExecution & { deviceId: number }>> {
+    const rows = await jobsRepository(this.deps.db).latestExecutionsOfJobs([...new Set(jobIds)])
+    return rows.map((row) => ({ ...executionDocument(row), deviceId: row.deviceId }))
+  }
+
+  /**
+   * Ends a device's pending execution as the cloud judges it (an upgrade whose device came back on
+   * its old firmware: FAILED, reason old_version), the way a device's update would: a new version,
+   * the job completed if it was the last, the device told. False when it had already ended.
+   */
+  async settleExecution(
+    jobId: string,
+    deviceId: number,
+    statusDetails: Record<string, string>,
+  ): Promise<boolean> {
+    const saved = await this.deps.db.transaction(async (tx) => {
+      const jobs = jobsRepository(tx)
+      // The device's queue first, as its own requests lock it (no deadlock with them).
+      await jobs.pending(deviceId, 1, true)
+      const row = await jobs.find(jobId, deviceId, undefined, true)
+      if (!row || isTerminalJobStatus(row.status)) return undefined
+      const saved = await jobs.save(row, {
+        status: 'FAILED',
+        statusDetails,
+        startedAt: row.startedAt,
+        inProgressTimeoutAt: row.inProgressTimeoutAt,
+        stepTimeoutAt: row.stepTimeoutAt,
+      })
+      await jobs.completeIfDone(jobId)
+      return saved
+    })
+    if (!saved) return false
+    await this.tellChanged(deviceId, saved.thing, saved, { list: true, next: true })
+    return true
+  }
+
   /** `$aws/things/{thing}/jobs/get`: the pending executions. */
   async handleGetPending(thing: string, payload: Buffer): Promise<void> {
     const device = await this.device(thing)
