@@ -290,6 +290,41 @@ export function devicesRepository(db: Executor) {
         .where(visibleCondition(visibility))
         .orderBy(products.model, devices.firmware)
     },
+
+    /**
+     * Devices with their model and its capabilities (an upgrade order's candidates and its judge),
+     * among the visible ones (none given: any device), by id or by project.
+     */
+    async withProducts(
+      visibility: DeviceVisibility | undefined,
+      filter: { ids?: number[]; projectIds?: number[] },
+    ) {
+      if (filter.ids?.length === 0 || filter.projectIds?.length === 0) return []
+      return db
+        .select({
+          id: devices.id,
+          mac: devices.mac,
+          name: devices.name,
+          thing: devices.thingName,
+          tenantId: devices.tenantId,
+          status: devices.status,
+          statusChangedAt: devices.statusChangedAt,
+          firmware: devices.firmware,
+          productId: devices.productId,
+          model: products.model,
+          capabilities: products.capabilities,
+        })
+        .from(devices)
+        .innerJoin(products, eq(products.id, devices.productId))
+        .where(
+          and(
+            visibility ? visibleCondition(visibility) : undefined,
+            filter.ids ? inArray(devices.id, filter.ids) : undefined,
+            filter.projectIds ? inArray(devices.projectId, filter.projectIds) : undefined,
+          ),
+        )
+        .orderBy(devices.id)
+    },
   }
 }
 

@@ -181,6 +181,40 @@ export class DevicesService {
     return ProjectScope.of(await this.deps.projects.projectsOf(principal.account.tenantId), principal)
   }
 
+  /**
+   * An upgrade order's devices (issue 13), with model and capabilities: those named (each visible
+   * to the caller, or 600400143 and nothing happens), or a project's with its sub-projects as far
+   * as the caller sees them.
+   */
+  async upgradeCandidates(principal: Principal, target: { ids?: number[]; gid?: number }) {
+    const scope = await this.scope(principal)
+    const repository = devicesRepository(this.deps.db)
+    const visibility = deviceVisibility(principal, scope)
+    if (target.ids) {
+      const unique = [...new Set(target.ids)]
+      const found = await repository.withProducts(visibility, { ids: unique })
+      if (found.length !== unique.length) throw new AppError(ErrorCode.NO_PERMISSION)
+      return found
+    }
+    const root = scope.require(target.gid ?? 0).id
+    const projectIds = [...subtreeIds(scope.projects, [root])].filter((id) => scope.has(id))
+    return repository.withProducts(visibility, { projectIds })
+  }
+
+  /** The devices among `ids` the caller may see (records about devices are filtered by it). */
+  async visibleAmong(principal: Principal, ids: number[]): Promise<Set<number>> {
+    const scope = await this.scope(principal)
+    const found = await devicesRepository(this.deps.db).visibleByIds(deviceVisibility(principal, scope), [
+      ...new Set(ids),
+    ])
+    return new Set(found.map((device) => device.id))
+  }
+
+  /** Status, firmware and model of devices, whoever's: the upgrade engine's own reading. */
+  async firmwareOf(ids: number[]) {
+    return devicesRepository(this.deps.db).withProducts(undefined, { ids: [...new Set(ids)] })
+  }
+
   /** Unpublished products may be bound by developer accounts (§6); the tenant owner's flag counts. */
   private async isDeveloperTenant(principal: Principal): Promise<boolean> {
     if (principal.account.isDeveloper) return true
