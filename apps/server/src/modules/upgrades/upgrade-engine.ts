@@ -1,0 +1,321 @@
+import { UPGRADE_OPERATION } from '@canopy/shared/protocol'
+import type { Database } from '../../db/client'
+import type { DeviceEvents } from '../../gateway/device-events'
+import type { JobsService } from '../../gateway/jobs/jobs.service'
+import type { Scheduler } from '../../scheduler/scheduler'
+import type { DevicesService } from '../devices/devices.service'
+import { abortsAt, releaseBudget, UPGRADE_TIMEOUT_MINUTES } from './upgrade-options'
+import { type ExecutionState, isEnded, verdictOf } from './upgrade-verdict'
+import { type OrderDeviceRow, type OrderRow, upgradesRepository } from './upgrades.repository'
+
+/** What orders need of firmware packages (modules/firmware's FirmwareService, contract of issue 13). */
+export interface FirmwareCatalogue {
+  get(
+    tenantId: number,
+    packageId: number,
+  ): Promise<{ id: number; model: string; version: string; size: number; sha256: string } | undefined>
+  usableFor(tenantId: number, model: string): Promise<Array<{ version: string }>>
+  downloadUrl(packageId: number, thing: string, ttlSeconds?: number): string
+}
+
+/** The scheduler's queue of order ticks. */
+export const UPGRADE_TICK_QUEUE = 'upgrade-order-tick'
+/** An order with work left is looked at again this often, whatever devices say (or fail to say). */
+export const TICK_EVERY_MS = 5000
+/** Phases after which a device that comes back online must be on the new firmware. */
+const FLASHED_PHASES = new Set(['flashing', 'rebooting'])
+
+export const waveJobId = (orderId: number, wave: number) => `upg-${orderId}-${wave}`
+export const retryJobId = (orderId: number, wave: number) => `upg-${orderId}-r${wave}`
+/** The order a job belongs to, from its id (`upg-<order>-<wave>` or `upg-<order>-r<wave>`). */
+export function orderOfJob(jobId: string): number | undefined {
+  const match = /^upg-(\d{1,10})-r?\d{1,10}$/.exec(jobId)
+  return match ? Number(match[1]) : undefined
+}
+
+interface TickPlan {
+  /** jobs to create (new waves, and any a crash left uncreated), with their devices */
+  create: Array<{ jobId: string; deviceIds: number[] }>
+  /** jobs whose queued executions end: the order was canceled, aborted or expired */
+  cancel: string[]
+  /** whether the order has work left (tick it again) */
+  again: boolean
+}
+
+/**
+ * The rollout of upgrade orders (issue 13; docs/decisions.md "Upgrades"). Everything it decides is
+ * in the database: a tick reads the order's devices and their executions, then — with the order's
+ * row locked, so ticks on any instance take turns — judges ended executions, ends the order
+ * (aborted, expired, finished) or releases the next wave, and commits; only then does it create
+ * the wave's job (its id is the wave's, so a job a crash left uncreated is created by the next
+ * tick, and one created twice is refused). Ticks come from the scheduler (the timed start, and
+ * every few seconds while an order has work left) and, sooner, from device events.
+ */
+export class UpgradeEngine {
+  /** per order: a tick running, and whether another was asked for meanwhile (latency only) */
+  private readonly running = new Map<number, { again: boolean }>()
+  private stopped = false
+
+  constructor(
+    private readonly deps: {
+      db: Database
+      jobs: JobsService
+      devices: DevicesService
+      firmware: FirmwareCatalogue
+      scheduler: Scheduler
+      events: DeviceEvents
+      reportError: (error: unknown, what: string) => void
+    },
+  ) {}
+
+  /** Works the tick queue, listens to devices, and picks up every order a previous process left. */
+  async start(): Promise<void> {
+    await this.deps.scheduler.work<{ orderId: number }>(UPGRADE_TICK_QUEUE, async (job) => {
+      const again = await this.tick(job.data.orderId)
+      if (again) await this.schedule(job.data.orderId, new Date(Date.now() + TICK_EVERY_MS))
+    })
+    this.deps.events.on('jobExecutionUpdated', ({ execution }) => {
+      const orderId = orderOfJob(execution.jobId)
+      if (orderId !== undefined) this.wake(orderId)
+    })
+    this.deps.events.on('online', async ({ deviceId }) => {
+      for (const orderId of await upgradesRepository(this.deps.db).activeOrdersOf(deviceId))
+        this.wake(orderId)
+    })
+    for (const order of await upgradesRepository(this.deps.db).unsettled())
+      await this.schedule(order.id, order.status === 'scheduled' ? order.startAt : new Date())
+  }
+
+  stop(): void {
+    this.stopped = true
+  }
+
+  /**
+   * Queues a tick of the order not before `at`. The key holds one queued tick per order and 5 s
+   * slot: a tick queueing its successor (5 s on) never collides with itself.
+   */
+  async schedule(orderId: number, at: Date): Promise<void> {
+    const slot = Math.floor(at.getTime() / TICK_EVERY_MS)
+    await this.deps.scheduler.send(
+      UPGRADE_TICK_QUEUE,
+      { orderId },
+      { startAfter: at, singletonKey: `upg-${orderId}-${slot}`, retryLimit: 5, retryDelaySeconds: 2 },
+    )
+  }
+
+  /** Ticks the order now, in this process; asks made while one runs make one more afterwards. */
+  wake(orderId: number): void {
+    if (this.stopped) return
+    const current = this.running.get(orderId)
+    if (current) {
+      current.again = true
+      return
+    }
+    const state = { again: false }
+    this.running.set(orderId, state)
+    void (async () => {
+      try {
+        do {
+          state.again = false
+          await this.tick(orderId)
+        } while (state.again && !this.stopped)
+      } catch (error) {
+        // The scheduler's tick comes anyway: nothing is lost, it only comes later.
+        this.deps.reportError(error, `upgrade order ${orderId}`)
+      } finally {
+        this.running.delete(orderId)
+      }
+    })()
+  }
+
+  /** One look at an order; true while it has work left. Safe to run twice, or at once anywhere. */
+  async tick(orderId: number): Promise<boolean> {
+    const repository = upgradesRepository(this.deps.db)
+    const order = await repository.find(orderId)
+    if (!order) return false
+    if (order.status === 'scheduled' && order.startAt.getTime() > Date.now()) {
+      await this.schedule(orderId, order.startAt)
+      return false
+    }
+    // Read without locks first: executions, and the devices' own reports.
+    const devices = await repository.devices(orderId)
+    const open = devices.filter((device) => device.jobId !== null && device.outcome === null)
+    const executions = new Map<string, ExecutionState>()
+    for (const execution of await this.deps.jobs.latestExecutions([
+      ...new Set(open.map((device) => device.jobId!)),
+    ]))
+      executions.set(`${execution.jobId}:${execution.deviceId}`, execution)
+    const executionOf = (device: OrderDeviceRow) => executions.get(`${device.jobId}:${device.deviceId}`)
+    const unsent = devices.filter((device) => device.wave === null && device.outcome === null)
+    const reports = new Map(
+      (await this.deps.devices.firmwareOf([...open, ...unsent].map((device) => device.deviceId))).map(
+        (device) => [device.id, device],
+      ),
+    )
+    await this.settleFlashedOnOldVersion(order, open, executionOf, reports)
+
+    const plan = await this.deps.db.transaction(async (tx): Promise<TickPlan> => {
+      const orders = upgradesRepository(tx)
+      const locked = await orders.find(orderId, { lock: true })
+      if (!locked) return { create: [], cancel: [], again: false }
+      const expired = Date.now() >= locked.windowEnd.getTime()
+      const closedBy = expired && locked.status === 'running' ? 'expiry' : 'cancel'
+      for (const device of open) {
+        const execution = executionOf(device)
+        if (!execution || !isEnded(execution)) continue
+        const runs = reports.get(device.deviceId)?.firmware ?? null
+        await orders.judge(
+          orderId,
+          device.deviceId,
+          device.jobId!,
+          verdictOf(execution, locked.targetVersion, runs, closedBy),
+        )
+      }
+      let status = locked.status
+      if (status === 'scheduled') {
+        status = 'running'
+        await orders.setStatus(orderId, 'running')
+      }
+      const create: TickPlan['create'] = []
+      if (status === 'running') {
+        let counts = await orders.counts(orderId)
+        if (expired) {
+          await orders.expireUnsent(orderId)
+        } else if (counts.canaryFailed > 0) {
+          status = 'aborted'
+          await orders.setStatus(orderId, 'aborted', { endReason: 'canary_failed' })
+        } else if (abortsAt(locked.options, counts)) {
+          status = 'aborted'
+          await orders.setStatus(orderId, 'aborted', { endReason: 'failure_rate' })
+        } else {
+          const wave = await this.releaseWave(orders, locked, counts, reports)
+          if (wave) create.push(wave)
+        }
+        counts = await orders.counts(orderId)
+        if (counts.unsent === 0 && counts.inFlight === 0) {
+          status = 'finished'
+          await orders.setStatus(orderId, 'finished', { finished: true })
+        }
+      }
+      // Jobs a crash (or a retry) left uncreated: devices sent with a job nobody made yet.
+      for (const [jobId, deviceIds] of groupByJob(open.filter((device) => !executionOf(device))))
+        if (!create.some((wave) => wave.jobId === jobId)) create.push({ jobId, deviceIds })
+      const ending = status !== 'running' || expired
+      const cancel = ending
+        ? [
+            ...new Set(
+              open
+                .filter((device) => executionOf(device)?.status === 'QUEUED')
+                .map((device) => device.jobId!),
+            ),
+          ]
+        : []
+      const stillOpen = (await orders.hasOpenDevices([orderId])) || create.length > 0
+      if (!stillOpen && status !== 'running') await orders.markFinished(orderId)
+      return { create, cancel, again: status === 'running' || stillOpen }
+    })
+
+    for (const wave of plan.create) await this.createWaveJob(order, wave)
+    for (const jobId of plan.cancel) await this.deps.jobs.cancelJob(jobId)
+    return plan.again
+  }
+
+  /** Marks the next devices sent, in one wave; undefined when none may go now. */
+  private async releaseWave(
+    orders: ReturnType<typeof upgradesRepository>,
+    order: OrderRow,
+    counts: Awaited<ReturnType<ReturnType<typeof upgradesRepository>['counts']>>,
+    reports: Map<number, { status: string }>,
+  ): Promise<{ jobId: string; deviceIds: number[] } | undefined> {
+    // The canary wave must finish, without a failure, before the rest goes.
+    const canaryOnly = counts.canaryTotal > 0 && counts.canaryOpen > 0
+    const budget = releaseBudget(order.options, counts)
+    if (budget <= 0) return undefined
+    const candidates = await orders.unsent(order.id, canaryOnly)
+    // Offline devices wait (their turn comes when they are back, until the window ends).
+    const chosen = candidates
+      .filter((device) => reports.get(device.deviceId)?.status === 'online')
+      .slice(0, Number.isFinite(budget) ? budget : undefined)
+      .map((device) => device.deviceId)
+    if (chosen.length === 0) return undefined
+    const wave = order.waves + 1
+    const jobId = waveJobId(order.id, wave)
+    await orders.release(order.id, chosen, wave, jobId)
+    return { jobId, deviceIds: chosen }
+  }
+
+  /** Creates a wave's job; one already created (by another tick, before a crash) is left as it is. */
+  private async createWaveJob(order: OrderRow, wave: { jobId: string; deviceIds: number[] }): Promise<void> {
+    if (await this.deps.jobs.job(wave.jobId)) return
+    const pkg = await this.deps.firmware.get(order.tenantId, order.packageId)
+    if (!pkg) throw new Error(`upgrade order ${order.id}: package ${order.packageId} is gone`)
+    const [first] = await this.deps.devices.firmwareOf(wave.deviceIds.slice(0, 1))
+    try {
+      await this.deps.jobs.createJob({
+        jobId: wave.jobId,
+        tenantId: order.tenantId,
+        document: {
+          operation: UPGRADE_OPERATION,
+          firmware: {
+            model: pkg.model,
+            version: pkg.version,
+            // One document per wave: the link is signed for its first device, valid an hour.
+            url: this.deps.firmware.downloadUrl(pkg.id, first!.thing),
+            size: pkg.size,
+            sha256: pkg.sha256,
+          },
+        },
+        deviceIds: wave.deviceIds,
+        inProgressTimeoutInMinutes: UPGRADE_TIMEOUT_MINUTES,
+        ...(order.createdBy === null ? {} : { createdBy: order.createdBy }),
+        action: 'device.upgrade',
+        detail: {
+          order_id: order.id,
+          order_no: order.orderNo,
+          version: order.targetVersion,
+          job_id: wave.jobId,
+        },
+      })
+    } catch (error) {
+      // Another tick created it between our look and now: the same job, nothing to do.
+      if (await this.deps.jobs.job(wave.jobId)) return
+      throw error
+    }
+  }
+
+  /**
+   * A device back online on another version than the target while its upgrade was flashing or
+   * rebooting did not upgrade: its execution ends FAILED, old_version (the contract's judge).
+   */
+  private async settleFlashedOnOldVersion(
+    order: OrderRow,
+    open: OrderDeviceRow[],
+    executionOf: (device: OrderDeviceRow) => ExecutionState | undefined,
+    reports: Map<number, { status: string; firmware: string | null; statusChangedAt: Date | null }>,
+  ): Promise<void> {
+    for (const device of open) {
+      const execution = executionOf(device)
+      const report = reports.get(device.deviceId)
+      if (!execution || !report || execution.status !== 'IN_PROGRESS') continue
+      if (!FLASHED_PHASES.has(execution.statusDetails.phase ?? '')) continue
+      const backSince = report.statusChangedAt?.getTime() ?? 0
+      if (report.status !== 'online' || backSince <= execution.lastUpdatedAt * 1000) continue
+      if (report.firmware === order.targetVersion) continue
+      await this.deps.jobs.settleExecution(device.jobId!, device.deviceId, {
+        ...execution.statusDetails,
+        reason: 'old_version',
+        firmware: report.firmware ?? '',
+      })
+    }
+  }
+}
+
+function groupByJob(devices: OrderDeviceRow[]): Map<string, number[]> {
+  const jobs = new Map<string, number[]>()
+  for (const device of devices) {
+    const list = jobs.get(device.jobId!) ?? []
+    list.push(device.deviceId)
+    jobs.set(device.jobId!, list)
+  }
+  return jobs
+}
