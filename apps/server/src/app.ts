@@ -36,6 +36,8 @@ import { firmwareRoutes } from './modules/firmware/firmware.routes'
 import type { FirmwareService } from './modules/firmware/firmware.service'
 import { healthRoutes } from './modules/health/health.routes'
 import { OperationLog } from './modules/operations/operation-log'
+import { operationLogRoutes } from './modules/operations/operation-log.routes'
+import { OperationLogReader } from './modules/operations/operation-log-reader'
 import { OperationProgress } from './modules/operations/operation-progress'
 import { operatorRoutes } from './modules/operator/operator.routes'
 import { OperatorService } from './modules/operator/operator.service'
@@ -223,6 +225,7 @@ export async function buildApp(options: {
     ...trafficRoutes({ traffic }),
     ...settingsRoutes({ settings, devices }),
     ...deviceControlRoutes({ control, progress: new OperationProgress({ db, devices }) }),
+    ...operationLogRoutes({ reader: new OperationLogReader({ db, devices }) }),
     ...remoteRoutes({ remote }),
     ...firmwareRoutes({ firmware: firmware.service }),
     ...operatorRoutes({

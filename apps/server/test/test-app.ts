@@ -67,7 +67,13 @@ export async function createTestApp(
       ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
     }
     const raw = await app.http.inject(request)
-    return { httpStatus: raw.statusCode, envelope: raw.json() as Envelope<T>, raw }
+    // A download (a CSV export) is no envelope: its body stands as the data of a success.
+    const isFile =
+      raw.statusCode === 200 && !String(raw.headers['content-type']).startsWith('application/json')
+    const envelope = isFile
+      ? ({ status: 10000, errorCode: [], data: raw.body } as unknown as Envelope<T>)
+      : (raw.json() as Envelope<T>)
+    return { httpStatus: raw.statusCode, envelope, raw }
   }
 
   return {

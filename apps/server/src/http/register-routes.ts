@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AuthService } from '../modules/auth/auth.service'
 import { AppError } from './app-error'
 import { success } from './envelope'
+import { FileReply } from './file-reply'
 import type { RateLimits } from './rate-limit'
 import { requestFacts } from './request-facts'
 import type { RouteDefinition } from './route'
@@ -58,6 +59,11 @@ export function registerRoutes(
         const cookies = routeCookies(request, reply, deps.apiRoot)
         // biome-ignore lint/suspicious/noExplicitAny: the definition's own types checked the handler
         const data = await route.handler({ body, query, facts, cookies, principal: principal as any })
+        if (data instanceof FileReply)
+          return reply
+            .header('content-type', data.contentType)
+            .header('content-disposition', `attachment; filename="${data.filename}"`)
+            .send(data.body)
         return success(data ?? null)
       },
     })

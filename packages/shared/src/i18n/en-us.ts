@@ -142,8 +142,6 @@ export const enUS = {
     firmware_model_tips: 'Please enter the model (at most 64 characters)',
     firmware_version_tips: 'Version: 1-64 letters, digits or . _ + -, starting with a letter or digit',
     firmware_package_tips: 'Invalid firmware package',
-    firmware_header_mismatch: 'The model and version must be those in the file',
-    firmware_too_large: 'The file is larger than the upload limit',
     channel_tips: 'Please choose a channel the device offers in its region',
   },
   errors: {
@@ -460,6 +458,22 @@ export const enUS = {
     reportQ: 'What should I include when I report a problem?',
     reportA:
       'Your account name, the time the problem happened, the page you were on, what you did, and the exact message you saw. A screenshot helps. Never send your password.',
+  },
+  logExport: {
+    time: 'Time',
+    account: 'Account',
+    action: 'Operation',
+    deviceCount: 'Devices',
+    devices: 'MAC addresses',
+    detail: 'Detail',
+    result: 'Result',
+    system: 'System',
+    results: {
+      pending: 'In progress',
+      success: 'Success',
+      failed: 'Failed',
+      partial: 'Partly failed',
+    },
   },
   mail: {
     resetSubject: 'Reset your Canopy password',

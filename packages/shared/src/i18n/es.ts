@@ -142,8 +142,6 @@ export const es: Catalogue = {
     firmware_model_tips: 'Introduzca el modelo (64 caracteres como máximo)',
     firmware_version_tips: 'Versión: 1-64 letras, dígitos o . _ + -, empezando por una letra o un dígito',
     firmware_package_tips: 'Paquete de firmware no válido',
-    firmware_header_mismatch: 'El modelo y la versión deben ser los del archivo',
-    firmware_too_large: 'El archivo supera el límite de carga',
     channel_tips: 'Elija un canal que el dispositivo ofrezca en su región',
   },
   errors: {
@@ -463,6 +461,22 @@ export const es: Catalogue = {
     reportQ: '¿Qué debo incluir al informar de un problema?',
     reportA:
       'Su nombre de cuenta, la hora en que ocurrió el problema, la página en la que estaba, lo que hizo y el mensaje exacto que vio. Una captura de pantalla ayuda. No envíe nunca su contraseña.',
+  },
+  logExport: {
+    time: 'Hora',
+    account: 'Cuenta',
+    action: 'Operación',
+    deviceCount: 'Dispositivos',
+    devices: 'Direcciones MAC',
+    detail: 'Detalle',
+    result: 'Resultado',
+    system: 'Sistema',
+    results: {
+      pending: 'En curso',
+      success: 'Correcto',
+      failed: 'Fallido',
+      partial: 'Fallo parcial',
+    },
   },
   mail: {
     resetSubject: 'Restablezca su contraseña de Canopy',

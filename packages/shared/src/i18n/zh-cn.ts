@@ -140,8 +140,6 @@ export const zhCN: Catalogue = {
     firmware_model_tips: '请输入型号（最多64个字符）',
     firmware_version_tips: '版本：1-64个字母、数字或 . _ + -，以字母或数字开头',
     firmware_package_tips: '无效的固件包',
-    firmware_header_mismatch: '型号和版本必须与文件中的一致',
-    firmware_too_large: '文件超过上传大小限制',
     channel_tips: '请选择设备在其所在地区支持的信道',
   },
   errors: {
@@ -454,6 +452,22 @@ export const zhCN: Catalogue = {
     reportQ: '反馈问题时应提供哪些信息？',
     reportA:
       '请提供您的账号、问题发生的时间、所在页面、您进行的操作以及看到的完整提示信息，附上截图会更有帮助。请勿发送您的密码。',
+  },
+  logExport: {
+    time: '时间',
+    account: '账号',
+    action: '操作',
+    deviceCount: '设备数',
+    devices: 'MAC 地址',
+    detail: '详情',
+    result: '结果',
+    system: '系统',
+    results: {
+      pending: '进行中',
+      success: '成功',
+      failed: '失败',
+      partial: '部分失败',
+    },
   },
   mail: {
     resetSubject: '重置您的 Canopy 密码',

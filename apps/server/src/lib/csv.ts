@@ -1,0 +1,29 @@
+/**
+ * CSV as Excel and every spreadsheet read it (RFC 4180): fields quoted when they hold a comma, a
+ * quote or a line break, quotes doubled, lines ended by CRLF, and a UTF-8 byte-order mark first so
+ * Excel reads zh-cn and es text as UTF-8 instead of the system's code page.
+ */
+
+const BOM = '\uFEFF'
+
+/**
+ * One field. Text a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage
+ * return) gets a leading apostrophe: an export holds what devices and users typed (OWASP "CSV
+ * injection").
+ */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return ''
+  let text = String(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** A whole document: the header line, then a line per row. */
+export function csvDocument(
+  header: readonly string[],
+  rows: Iterable<readonly (string | number | null | undefined)[]>,
+): string {
+  const lines = [header.map(csvField).join(',')]
+  for (const row of rows) lines.push(row.map(csvField).join(','))
+  return `${BOM}${lines.join('\r\n')}\r\n`
+}
