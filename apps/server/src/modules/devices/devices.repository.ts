@@ -143,6 +143,7 @@ export function devicesRepository(db: Executor) {
     async release(ids: number[]): Promise<void> {
       const list = sql.param(ids)
       await db.execute(sql`delete from device_metrics where device_id = any(${list}::int[])`)
+      await db.execute(sql`delete from device_traffic_hourly where device_id = any(${list}::int[])`)
       await db.execute(sql`update device_metrics_latest set at = null, cpu = null, mem = null, clients = null,
         uptime = null, telemetry = null where device_id = any(${list}::int[])`)
       await db.execute(sql`delete from device_shadows where device_id = any(${list}::int[])`)

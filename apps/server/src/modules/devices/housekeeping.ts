@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { trafficRepository } from '../traffic/traffic.repository'
+import { fileTrafficHours } from '../traffic/traffic-rollup'
+import { trafficRollupRepository } from '../traffic/traffic-rollup.repository'
 
 /**
  * Periodic device bookkeeping: every sampling interval, the online clients of each project and
- * its WAN bytes over the interval before (for the home charts); every hour, history older than
- * the retention period goes.
+ * its WAN bytes over the interval before (for the home charts), and each device's traffic of the
+ * hours that ended (the hourly rollup the week chart reads); every hour, history older than the
+ * retention period goes.
  * Idempotent, so several instances may all run it.
  */
 export class DeviceHousekeeping {
@@ -17,16 +20,18 @@ export class DeviceHousekeeping {
       sampleSeconds: number
       retentionDays: number
       /** a round that failed; the next one runs as planned */
-      onError: (error: unknown, task: 'sample' | 'traffic' | 'prune') => void
+      onError: (error: unknown, task: 'sample' | 'traffic' | 'rollup' | 'prune') => void
     },
   ) {}
 
   start(): void {
     const sampleClients = () => void this.sampleClients().catch((error) => this.deps.onError(error, 'sample'))
     const fileTraffic = () => void this.fileTraffic().catch((error) => this.deps.onError(error, 'traffic'))
+    const fileHours = () => void this.fileTrafficHours().catch((error) => this.deps.onError(error, 'rollup'))
     const sampleAll = () => {
       sampleClients()
       fileTraffic()
+      fileHours()
     }
     sampleAll()
     const sample = setInterval(sampleAll, this.deps.sampleSeconds * 1000)
@@ -64,11 +69,17 @@ export class DeviceHousekeeping {
     await trafficRepository(this.deps.db).fileProjectTraffic(end, this.deps.sampleSeconds)
   }
 
+  /** Each device's traffic of the whole hours not filed yet, a few a round (traffic-rollup.ts). */
+  async fileTrafficHours(now = new Date()): Promise<number> {
+    return fileTrafficHours(this.deps.db, { now, sampleSeconds: this.deps.sampleSeconds })
+  }
+
   async prune(): Promise<void> {
     const cutoff = new Date(Date.now() - this.deps.retentionDays * 86_400_000).toISOString()
     await this.deps.db.execute(sql`delete from device_metrics where at < ${cutoff}::timestamptz`)
     await this.deps.db.execute(sql`delete from client_counts where at < ${cutoff}::timestamptz`)
     await trafficRepository(this.deps.db).prune(new Date(cutoff))
+    await trafficRollupRepository(this.deps.db).prune(new Date(cutoff))
   }
 }
 

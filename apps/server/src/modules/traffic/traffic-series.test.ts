@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Window } from './traffic.repository'
-import { bucketStarts, counterDelta, deviceBuckets, type Sample } from './traffic-series'
+import {
+  bucketStarts,
+  counterDelta,
+  deviceBuckets,
+  type HourSums,
+  type Sample,
+  sampleSums,
+} from './traffic-series'
 
 const T0 = Date.UTC(2026, 2, 1, 10, 0, 0)
 const window: Window = {
@@ -81,6 +88,47 @@ describe('deviceBuckets', () => {
     expect(points).toHaveLength(1)
     // 900,000 B over 600 s; the last pair spans a gap and measures nothing.
     expect(points[0]).toMatchObject({ wan_rx: 1500, clients: 4 })
+  })
+})
+
+describe('deviceBuckets with an hourly rollup', () => {
+  const HOUR = 3600_000
+  const day: Window = {
+    from: new Date(T0),
+    to: new Date(T0 + 24 * HOUR),
+    bucketSeconds: 3600,
+    sampleSeconds: 300,
+  }
+  // A day of samples 300 s apart (and a little): a restart, a counter without a value for a
+  // while, a gap across an hour's end, a sample on an hour's first millisecond.
+  const samples: Sample[] = []
+  for (let i = -3, uptime = 5000, rx = 9_000_000; i < 288; i++) {
+    if (i >= 100 && i < 104) continue // 1,500 s without a sample, from 08:20 on
+    const restart = i === 150
+    uptime = restart ? 40 : uptime + 300
+    rx = restart ? 7_000 : rx + 1_000 * (i % 17)
+    const point = sample(i * 300 + (i % 5), i % 40 >= 30 ? null : rx, uptime, i % 9)
+    samples.push(i === 12 ? { ...point, at: T0 + HOUR, clients: 900 } : point)
+  }
+
+  it('gives the same chart from the hours before the rollup’s end and the samples after it', () => {
+    const gapMs = 300 * 2.5 * 1000
+    for (const hours of [0, 1, 5, 13, 23, 24]) {
+      const until = T0 + hours * HOUR
+      const filed = sampleSums(samples, { from: T0 - 2 * HOUR, to: until, bucketMs: HOUR, gapMs })
+      const rollup = {
+        hours: [...filed].map(([hour, sums]): HourSums => ({ hour, ...sums })),
+        until,
+      }
+      const after = samples.filter((s) => s.at >= until - gapMs)
+      expect(deviceBuckets(after, day, rollup)).toEqual(deviceBuckets(samples, day))
+    }
+  })
+
+  it('counts a sample on a bucket’s first millisecond in that bucket, the window’s first too', () => {
+    const first = deviceBuckets(samples, { ...day, from: new Date(T0 + HOUR) })[0]!
+    const ownHour = samples.filter((s) => s.at >= T0 + HOUR && s.at < T0 + 2 * HOUR)
+    expect(first.clients).toBe(Math.round(ownHour.reduce((sum, s) => sum + s.clients, 0) / ownHour.length))
   })
 })
 

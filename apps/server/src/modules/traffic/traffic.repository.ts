@@ -18,25 +18,27 @@ export interface Window {
   sampleSeconds: number
 }
 
-/** Bytes a second down (rx) and up (tx) and the online clients, per bucket. */
-export interface TotalPoint {
-  at: Date
-  rx: number | null
-  tx: number | null
-  clients: number | null
+/** What the chart of what a caller sees adds up per bucket (epoch ms throughout). */
+export interface TotalParts {
+  /** the projects' WAN bytes over each sampling interval, by the interval's end */
+  intervals: Array<{ end: number; rx: number; tx: number }>
+  /** the projects' online clients at each sample time */
+  clients: Array<{ at: number; clients: number }>
+  /** bytes a second and clients per bucket (by its start) of the devices granted one by one, added up */
+  devices: Array<{ bucket: number; rx: number | null; tx: number | null; clients: number | null }>
 }
 
 // Buckets start at whole multiples of their length since the epoch, so every caller, instance
 // and refresh cuts the same buckets.
-const ORIGIN = sql`'1970-01-01T00:00:00Z'::timestamptz`
-const seconds = (value: number) => sql`make_interval(secs => ${value})`
+export const ORIGIN = sql`'1970-01-01T00:00:00Z'::timestamptz`
+export const seconds = (value: number) => sql`make_interval(secs => ${value})`
 
 /**
  * The bytes between a sample and the one before it (`prev_<counter>`, `prev_uptime` from lag()):
  * the difference, or — when the counter or the uptime went down, so the device restarted (or a
  * 32-bit counter wrapped) — the new value, which is what it counted since. Null without both.
  */
-function delta(counter: Counter): SQL {
+export function delta(counter: Counter): SQL {
   const current = sql.raw(counter)
   const previous = sql.raw(`prev_${counter}`)
   return sql`case when ${current} is null or ${previous} is null then null
@@ -67,12 +69,39 @@ function pairs(where: SQL, after: SQL, until: SQL, sampleSeconds: number): SQL {
           extract(epoch from m.at - lag(m.at) over w)::float8 as seconds,
           lag(m.uptime) over w as prev_uptime, ${sql.join(lags, sql`, `)}
         from device_metrics m
-        where ${where} and m.at > ${after} - ${seconds(gap)} and m.at <= ${until}
+        where ${where} and m.at >= ${after} - ${seconds(gap)} and m.at <= ${until}
         window w as (partition by m.device_id order by m.at)
       ) lagged
     ) flagged
     where at > ${after}
   )`
+}
+
+/**
+ * A sample as one text of whole numbers ("at,clients,uptime,counters…", empty for null): on the
+ * embedded database, writing out and reading back typed values is what a week costs, and one
+ * text a row measured ~2.5 times faster than nine typed columns (arrays and window functions
+ * slower still). `m` is the device_metrics row.
+ */
+export const SAMPLE_TEXT = sql.raw(
+  `concat_ws(',', (extract(epoch from m.at) * 1000)::int8, ${['clients', 'uptime', ...COUNTERS]
+    .map((column) => `coalesce(m.${column}::text, '')`)
+    .join(', ')})`,
+)
+
+/** A sample from its SAMPLE_TEXT. */
+export function parseSample(text: string): Sample {
+  const [at, clients, uptime, ...counters] = text
+    .split(',')
+    .map((value) => (value === '' ? null : Number(value)))
+  return {
+    at: at!,
+    clients: clients ?? 0,
+    uptime: uptime ?? null,
+    counters: Object.fromEntries(
+      COUNTERS.map((counter, index) => [counter, counters[index] ?? null]),
+    ) as Record<Counter, number | null>,
+  }
 }
 
 /** The traffic charts' queries: throughput from the samples' byte counters, downsampled. */
@@ -85,58 +114,40 @@ export function trafficRepository(db: Executor) {
      */
     async deviceSamples(deviceId: number, window: Window): Promise<Sample[]> {
       const gap = window.sampleSeconds * MAX_GAP_INTERVALS
-      // Each sample as one text of whole numbers ("at,clients,uptime,counters…", empty for
-      // null): on the embedded database, writing out and reading back typed values is what a
-      // week costs, and one text a row measured ~2.5 times faster than nine typed columns
-      // (arrays and window functions slower still).
-      const fields = ['clients', 'uptime', ...COUNTERS].map((column) =>
-        sql.raw(`coalesce(${column}::text, '')`),
-      )
       const result = await db.execute<{ sample: string }>(sql`
-        select concat_ws(',', (extract(epoch from at) * 1000)::int8, ${sql.join(fields, sql`, `)}) as sample
-        from device_metrics
-        where device_id = ${deviceId} and at > ${window.from.toISOString()}::timestamptz - ${seconds(gap)}
-          and at < ${window.to.toISOString()}::timestamptz
-        order by at`)
-      return result.rows.map(({ sample }) => {
-        const [at, clients, uptime, ...counters] = sample
-          .split(',')
-          .map((value) => (value === '' ? null : Number(value)))
-        return {
-          at: at!,
-          clients: clients ?? 0,
-          uptime: uptime ?? null,
-          counters: Object.fromEntries(
-            COUNTERS.map((counter, index) => [counter, counters[index] ?? null]),
-          ) as Record<Counter, number | null>,
-        }
-      })
+        select ${SAMPLE_TEXT} as sample
+        from device_metrics m
+        where m.device_id = ${deviceId} and m.at >= ${window.from.toISOString()}::timestamptz - ${seconds(gap)}
+          and m.at < ${window.to.toISOString()}::timestamptz
+        order by m.at`)
+      return result.rows.map(({ sample }) => parseSample(sample))
     },
 
     /**
-     * WAN throughput and online clients per bucket over what a caller sees: the per-project
-     * sums the housekeeping files (project_traffic, client_counts) for `projectIds`, plus the
-     * samples of `deviceIds` outside those projects (devices a role grants one by one). Only
-     * the buckets with something in them.
+     * What the chart of what a caller sees adds up, in one read: the WAN bytes the housekeeping
+     * filed per interval (project_traffic) and the online clients per sample time (client_counts),
+     * each summed over `projectIds`; and the throughput and clients per bucket of `deviceIds`
+     * outside those projects (devices a role grants one by one), from their samples. Rows cross
+     * as text (see SAMPLE_TEXT); traffic-totals.ts adds them up per bucket.
      */
-    async totalSeries(query: {
+    async totalParts(query: {
       tenantId: number
       projectIds: readonly number[]
       deviceIds: readonly number[]
       window: Window
-    }): Promise<TotalPoint[]> {
+    }): Promise<TotalParts> {
       const { window } = query
       const from = sql`${window.from.toISOString()}::timestamptz`
       const to = sql`${window.to.toISOString()}::timestamptz`
       const bucket = seconds(window.bucketSeconds)
       const projects = sql.param([...query.projectIds])
       const step = window.sampleSeconds
-      // A project_traffic row at T holds the bytes of (T - step, T]: bucketed by its start.
+      const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::int8`)
       const devices =
         query.deviceIds.length === 0
           ? sql``
           : sql`union all
-            select bucket, sum(rx)::float8, sum(tx)::float8, sum(clients)::float8 from (
+            select concat_ws(',', 'd', ${ms('bucket')}, coalesce(sum(rx)::text, ''), coalesce(sum(tx)::text, ''), sum(clients)) from (
               select date_bin(${bucket}, at, ${ORIGIN}) as bucket, sum(wan_rx) / nullif(sum(seconds) filter (where wan_rx is not null), 0) as rx,
                 sum(wan_tx) / nullif(sum(seconds) filter (where wan_tx is not null), 0) as tx, avg(clients)::float8 as clients
               from ${pairs(
@@ -149,36 +160,34 @@ export function trafficRepository(db: Executor) {
               )} p
               group by device_id, 1
             ) per_device group by bucket`
-      const result = await db.execute<{
-        at: Date | string
-        rx: number | null
-        tx: number | null
-        clients: number | null
-      }>(sql`
-        with parts (bucket, rx, tx, clients) as (
-          select date_bin(${bucket}, at - ${seconds(step)}, ${ORIGIN}),
-            sum(rx_bytes)::float8 / (count(distinct at) * ${step}), sum(tx_bytes)::float8 / (count(distinct at) * ${step}), null::float8
-          from project_traffic
-          where tenant_id = ${query.tenantId} and project_id = any(${projects}::int[])
-            and at > date_bin(${bucket}, ${from}, ${ORIGIN}) and at <= ${to} + ${seconds(step)}
-          group by 1
-          union all
-          select date_bin(${bucket}, at, ${ORIGIN}), null, null, avg(clients)::float8 from (
-            select at, sum(clients) as clients from client_counts
-            where tenant_id = ${query.tenantId} and project_id = any(${projects}::int[]) and at >= ${from} and at <= ${to}
-            group by at
-          ) per_time group by 1
-          ${devices}
-        )
-        select bucket as at, round(sum(rx))::float8 as rx, round(sum(tx))::float8 as tx,
-          round(sum(clients))::int as clients
-        from parts where bucket >= ${from} and bucket < ${to} group by bucket`)
-      return result.rows.map((row) => ({
-        at: new Date(row.at),
-        rx: row.rx,
-        tx: row.tx,
-        clients: row.clients,
-      }))
+      // A project_traffic row at T holds the bytes of (T - step, T]: the window's first holds (from, from + step].
+      const result = await db.execute<{ line: string }>(sql`
+        select concat_ws(',', 'p', ${ms('at')}, sum(rx_bytes), sum(tx_bytes)) as line from project_traffic
+        where tenant_id = ${query.tenantId} and project_id = any(${projects}::int[])
+          and at > ${from} and at < ${to} + ${seconds(step)}
+        group by at
+        union all
+        select concat_ws(',', 'c', ${ms('at')}, sum(clients)) from client_counts
+        where tenant_id = ${query.tenantId} and project_id = any(${projects}::int[]) and at >= ${from} and at < ${to}
+        group by at
+        ${devices}`)
+      const parts: TotalParts = { intervals: [], clients: [], devices: [] }
+      const number = (value: string | undefined) =>
+        value === undefined || value === '' ? null : Number(value)
+      for (const { line } of result.rows) {
+        const [kind, at, ...values] = line.split(',')
+        if (kind === 'p')
+          parts.intervals.push({ end: Number(at), rx: Number(values[0]), tx: Number(values[1]) })
+        else if (kind === 'c') parts.clients.push({ at: Number(at), clients: Number(values[0]) })
+        else
+          parts.devices.push({
+            bucket: Number(at),
+            rx: number(values[0]),
+            tx: number(values[1]),
+            clients: number(values[2]),
+          })
+      }
+      return parts
     },
 
     /**

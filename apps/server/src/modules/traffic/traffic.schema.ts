@@ -65,10 +65,7 @@ export const deviceTrafficHourly = pgTable(
     radio5gTx: radio5gTx.bytes,
     radio5gTxMs: radio5gTx.ms,
   },
-  (t) => [
-    primaryKey({ columns: [t.deviceId, t.hour] }),
-    index('device_traffic_hourly_hour_idx').on(t.hour),
-  ],
+  (t) => [primaryKey({ columns: [t.deviceId, t.hour] }), index('device_traffic_hourly_hour_idx').on(t.hour)],
 )
 
 /**

@@ -5,7 +5,9 @@ import { deviceVisibility } from '../access/device-scope'
 import type { Principal } from '../auth/principal'
 import type { DevicesService } from '../devices/devices.service'
 import { trafficRepository, type Window } from './traffic.repository'
-import { bucketStarts, deviceBuckets } from './traffic-series'
+import { HOUR_MS, trafficRollupRepository } from './traffic-rollup.repository'
+import { deviceBuckets } from './traffic-series'
+import { totalPoints } from './traffic-totals'
 import { trafficWindow } from './traffic-window'
 
 /** Throughput (bytes a second) and clients over time, within the caller's scope (issue 12). */
@@ -23,8 +25,7 @@ export class TrafficService {
   async device(principal: Principal, id: number, range: TrafficRange) {
     await this.deps.devices.requireDevices(principal, [id])
     const window = this.window(range)
-    const samples = await trafficRepository(this.deps.db).deviceSamples(id, window)
-    const points = deviceBuckets(samples, window)
+    const points = await this.deviceSeries(id, window)
     return { ...describe(window), points: points.map((point) => ({ ...point, at: point.at.toISOString() })) }
   }
 
@@ -42,27 +43,29 @@ export class TrafficService {
     // Devices granted one by one lie outside every visible project, so in no filtered subtree.
     const deviceIds = gid === undefined && visibility.kind === 'scoped' ? visibility.deviceIds : []
     const window = this.window(range)
-    const measured =
+    const parts =
       projectIds.length === 0 && deviceIds.length === 0
-        ? []
-        : await trafficRepository(this.deps.db).totalSeries({
+        ? { intervals: [], clients: [], devices: [] }
+        : await trafficRepository(this.deps.db).totalParts({
             tenantId: principal.account.tenantId,
             projectIds,
             deviceIds,
             window,
           })
-    // Every bucket of the window, null where nothing was measured: the chart draws no line across.
-    const byStart = new Map(measured.map((point) => [point.at.getTime(), point]))
-    const points = bucketStarts(window).map((start) => {
-      const point = byStart.get(start)
-      return {
-        at: new Date(start).toISOString(),
-        rx: point?.rx ?? null,
-        tx: point?.tx ?? null,
-        clients: point?.clients ?? null,
-      }
-    })
+    const points = totalPoints(parts, window).map((point) => ({ ...point, at: point.at.toISOString() }))
     return { ...describe(window), points }
+  }
+
+  /**
+   * A window of whole-hour buckets (the week) reads the hourly rollup up to where it is filed and
+   * the samples after; a finer one (the hour, the day: at most a few hundred samples) the samples.
+   */
+  private async deviceSeries(id: number, window: Window) {
+    if ((window.bucketSeconds * 1000) % HOUR_MS === 0) {
+      const { samples, ...rollup } = await trafficRollupRepository(this.deps.db).deviceHours(id, window)
+      return deviceBuckets(samples, window, rollup)
+    }
+    return deviceBuckets(await trafficRepository(this.deps.db).deviceSamples(id, window), window)
   }
 
   private window(range: TrafficRange): Window {
