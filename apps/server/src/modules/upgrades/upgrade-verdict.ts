@@ -144,11 +144,17 @@ function downloadOf(execution: ExecutionState | undefined, reason: string | null
   }
 }
 
-/** An order's result from its devices' counts (§3 "result"). */
-export function orderResult(counts: { waiting: number; upgrading: number; success: number; failed: number }) {
+/**
+ * An order's result from its devices' counts (§3 "result"); an ended order (canceled, aborted) is
+ * judged by the devices that ran, those never sent left aside.
+ */
+export function orderResult(
+  counts: { waiting: number; upgrading: number; success: number; failed: number },
+  active = true,
+) {
   if (counts.upgrading > 0) return 'upgrading' as const
   if (counts.success === 0 && counts.failed === 0) return 'waiting' as const
-  if (counts.waiting > 0) return 'upgrading' as const
+  if (counts.waiting > 0 && active) return 'upgrading' as const
   if (counts.failed === 0) return 'success' as const
   return counts.success === 0 ? ('failed' as const) : ('partial' as const)
 }

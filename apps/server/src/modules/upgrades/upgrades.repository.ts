@@ -294,18 +294,18 @@ export function upgradesRepository(db: Executor) {
       >(
         db,
         sql`with s as (
-          select o.id, count(od.*)::int as "deviceCount",
+          select o.id, o.status, count(od.*)::int as "deviceCount",
             (count(*) filter (where od.outcome is null and od.wave is null))::int as waiting,
             (count(*) filter (where od.outcome is null and od.wave is not null))::int as upgrading,
             (count(*) filter (where od.outcome = 'success'))::int as success,
             (count(*) filter (where od.outcome = 'failed'))::int as failed
           from upgrade_orders o join upgrade_order_devices od on od.order_id = o.id
-          where ${where} group by o.id
+          where ${where} group by o.id, o.status
         ), r as (
           select s.*, case
             when s.upgrading > 0 then 'upgrading'
             when s.success = 0 and s.failed = 0 then 'waiting'
-            when s.waiting > 0 then 'upgrading'
+            when s.waiting > 0 and s.status in ('scheduled', 'running') then 'upgrading'
             when s.failed = 0 then 'success'
             when s.success = 0 then 'failed' else 'partial' end as result
           from s

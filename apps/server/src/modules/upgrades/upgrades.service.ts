@@ -328,7 +328,7 @@ export function orderView(
     status: order.status,
     end_reason: order.endReason,
     window_end: order.windowEnd.toISOString(),
-    result: orderResult(counts),
+    result: orderResult(counts, order.status === 'scheduled' || order.status === 'running'),
     counts,
   }
 }
