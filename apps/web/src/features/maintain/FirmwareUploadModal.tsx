@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input, Modal, Typography } from 'antd'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../shared/api'
-import { showFieldErrors } from '../../shared/forms'
+import { showFieldErrors, zodRule } from '../../shared/forms'
 import '../../shared/i18n/maintain-messages'
 import { translateKey } from '../../shared/i18n/i18n'
 import { toast } from '../../shared/ui/feedback'
@@ -41,12 +41,7 @@ export function FirmwareUploadModal({ onClose }: { onClose: () => void }) {
   }
 
   const needsFields = check?.ok === true && check.header === undefined
-  const fileProblem =
-    check && !check.ok
-      ? check.limit
-        ? t('maintain.firmware.tooLarge', { limit: sizeText(check.limit) })
-        : translateKey(check.reason)
-      : undefined
+  const fileProblem = check && !check.ok ? translateKey(check.reason) : undefined
 
   async function handleFinish(fields: UploadFields) {
     if (!file || !check?.ok) {
@@ -63,8 +58,13 @@ export function FirmwareUploadModal({ onClose }: { onClose: () => void }) {
       )
       onClose()
     } catch (error) {
-      if (showFieldErrors(form, error)) return
-      if (isApiError(error) && !error.shown) setRefusal(translateKey(error.messageKey))
+      // The file's own refusal (over the limit) belongs with the file, not with a text field.
+      const onFile = isApiError(error)
+        ? error.violations.find((violation) => violation.field === 'file')
+        : undefined
+      if (onFile) setRefusal(translateKey(onFile.rule))
+      else if (showFieldErrors(form, error)) return
+      else if (isApiError(error) && !error.shown) setRefusal(translateKey(error.messageKey))
     }
   }
 
@@ -118,16 +118,18 @@ export function FirmwareUploadModal({ onClose }: { onClose: () => void }) {
             <Form.Item
               name="model"
               label={t('maintain.firmware.model')}
-              rules={[{ required: true, whitespace: true, message: t('maintain.firmware.modelRequired') }]}
+              required
+              rules={[zodRule((r) => r.firmwareModel)]}
             >
-              <Input maxLength={32} autoComplete="off" />
+              <Input maxLength={64} autoComplete="off" />
             </Form.Item>
             <Form.Item
               name="version"
               label={t('maintain.firmware.version')}
-              rules={[{ required: true, whitespace: true, message: t('maintain.firmware.versionRequired') }]}
+              required
+              rules={[zodRule((r) => r.firmwareVersion)]}
             >
-              <Input maxLength={32} autoComplete="off" />
+              <Input maxLength={64} autoComplete="off" />
             </Form.Item>
           </>
         )}

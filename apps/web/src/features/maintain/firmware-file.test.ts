@@ -22,18 +22,18 @@ describe('checkFirmwareFile', () => {
   })
 
   it('refuses any other file with the server message', async () => {
-    await expect(checkFirmwareFile(fileOf(new Uint8Array(10), 'notes.txt'))).resolves.toEqual({
-      ok: false,
-      reason: 'errors.unsupportedFileType',
-    })
+    for (const file of [fileOf(new Uint8Array(10), 'notes.txt'), fileOf(new Uint8Array(0), 'empty.bin')])
+      await expect(checkFirmwareFile(file)).resolves.toEqual({
+        ok: false,
+        reason: 'errors.unsupportedFileType',
+      })
   })
 
   it('refuses a file over the limit before reading it', async () => {
     const image = buildFirmwareImage({ model: 'CAP-1200', version: '2.1.0', size: 2048 })
     await expect(checkFirmwareFile(fileOf(image, 'a.bin'), 1024)).resolves.toEqual({
       ok: false,
-      reason: 'maintain.firmware.tooLarge',
-      limit: 1024,
+      reason: 'validation.firmware_too_large',
     })
   })
 })

@@ -1,4 +1,5 @@
 import { FIRMWARE_HEADER_MAX_BYTES, readFirmwareHeader } from '@canopy/shared/protocol'
+import { loadRules } from '../../shared/forms'
 
 /**
  * The server's default upload limit (FW, 64 MB). The console checks it first so a large file is
@@ -6,13 +7,10 @@ import { FIRMWARE_HEADER_MAX_BYTES, readFirmwareHeader } from '@canopy/shared/pr
  */
 export const FIRMWARE_SIZE_LIMIT = 64 * 1024 * 1024
 
-/** Extensions a firmware file without a Canopy header may have (the server's same rule). */
-export const RAW_IMAGE_EXTENSIONS = ['.bin', '.img', '.trx'] as const
-
 export type FirmwareFileCheck =
   | { ok: true; header: { model: string; version: string } | undefined }
-  /** `reason`: an i18n key; `limit` for the size refusal */
-  | { ok: false; reason: string; limit?: number }
+  /** `reason`: the i18n key of the server's own refusal */
+  | { ok: false; reason: string }
 
 /**
  * What the upload form knows of a chosen file before sending it: its model and version when
@@ -20,12 +18,13 @@ export type FirmwareFileCheck =
  * one a raw image may have. Reads only the first few kilobytes.
  */
 export async function checkFirmwareFile(file: File, limit = FIRMWARE_SIZE_LIMIT): Promise<FirmwareFileCheck> {
-  if (file.size > limit) return { ok: false, reason: 'maintain.firmware.tooLarge', limit }
+  if (file.size > limit) return { ok: false, reason: 'validation.firmware_too_large' }
   const head = new Uint8Array(await file.slice(0, FIRMWARE_HEADER_MAX_BYTES).arrayBuffer())
   const header = readFirmwareHeader(head)
   if (header) return { ok: true, header: { model: header.model, version: header.version } }
-  const name = file.name.toLowerCase()
-  if (!RAW_IMAGE_EXTENSIONS.some((extension) => name.endsWith(extension)))
+  // The server's rule for a header-less image (.bin, .img, .trx), and its message.
+  const { hasFirmwareExtension } = await loadRules()
+  if (!hasFirmwareExtension(file.name) || file.size === 0)
     return { ok: false, reason: 'errors.unsupportedFileType' }
   return { ok: true, header: undefined }
 }

@@ -49,6 +49,7 @@ const KNOWN_REASONS = new Set([
   'canceled',
   'aborted',
   'expired',
+  'failed',
 ])
 
 /** A failure reason as data → the key that says it (an unknown one is shown as it came). */
