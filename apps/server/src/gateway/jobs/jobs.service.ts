@@ -213,6 +213,8 @@ export class JobsService {
         startedAt: row.startedAt,
         inProgressTimeoutAt: row.inProgressTimeoutAt,
         stepTimeoutAt: row.stepTimeoutAt,
+        // The verdict's reason (e.g. old_version) kept as data, as a device's own FAILED is.
+        reason: failureOf('FAILED', statusDetails),
       })
       await jobs.completeIfDone(jobId)
       return saved
