@@ -275,6 +275,23 @@ describe('firmware list, usable and delete', () => {
     expect((await remove(owner.token, mine)).envelope.status).toBe(10000)
     expect(await chunkCount(mine)).toBe(0)
     expect((await list(owner.token)).list.map((item) => item.id)).not.toContain(mine)
+    const { payload, contentType } = form(image(uniqueVersion(), 4096, 'CGW-500'))
+    for (const token of [
+      undefined,
+      'wrong',
+      app.operatorToken.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+    ]) {
+      const unsigned = await app.http.inject({
+        method: 'POST',
+        url: `${app.apiRoot}/operator/firmware/publish`,
+        headers: {
+          'content-type': contentType,
+          ...(token === undefined ? {} : { [OPERATOR_HEADER]: token }),
+        },
+        payload,
+      })
+      expect(unsigned.json().status).toBe(ErrorCode.NO_PERMISSION)
+    }
     const operatorDelete = await operatorCall(app, 'POST', '/operator/firmware/delete', { id: published })
     expect(operatorDelete.envelope.status).toBe(10000)
   })
