@@ -23,13 +23,19 @@ const USAGE = `Usage: npm run canopy -- <command> [options]   (--server URL, def
   device provision MAC                                 an identity for a device that cannot register itself
   device revoke MAC                                    the device can no longer connect
   account developer USERNAME [--off]                   may bind unpublished products
-  tenant device-limit USERNAME N|default`
+  tenant device-limit USERNAME N|default
+  firmware publish [--model M --version V] FILE        an image for every tenant; a Canopy image's
+                                                       header names its model and version, a
+                                                       .bin/.img/.trx file needs both options
+  firmware list [--model M]                            the published images
+  firmware delete ID                                   unless an upgrade order uses it`
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     server: { type: 'string' },
     model: { type: 'string' },
+    version: { type: 'string' },
     name: { type: 'string' },
     type: { type: 'string' },
     'mac-prefix': { type: 'string', multiple: true },
@@ -47,10 +53,12 @@ const server = (values.server ?? `http://127.0.0.1:${config.port}`).replace(/\/+
 
 async function call(method: 'GET' | 'POST', route: string, body?: unknown) {
   const token = config.operatorToken ?? readToken()
+  // A form (an image upload) travels as multipart with the boundary fetch chooses; the rest as JSON.
+  const multipart = body instanceof FormData
   const response = await fetch(`${server}${config.apiRoot}${route}`, {
     method,
-    headers: { 'content-type': 'application/json', [OPERATOR_HEADER]: token },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { ...(multipart ? {} : { 'content-type': 'application/json' }), [OPERATOR_HEADER]: token },
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
   })
   const envelope = (await response.json()) as { status: number; errorCode: number[]; data: unknown }
   if (envelope.status !== 10000)
@@ -69,6 +77,16 @@ function readToken(): string {
   } catch {
     throw new Error(`No operator token: start the server once (it writes ${file}) or set OPERATOR_TOKEN`)
   }
+}
+
+/** The publish form: the image file, and the model and version when given. */
+function firmwareForm(file: string | undefined): FormData {
+  if (!file) throw new Error('firmware publish: which image file?')
+  const form = new FormData()
+  if (values.model) form.set('model', values.model)
+  if (values.version) form.set('version', values.version)
+  form.set('file', new Blob([readFileSync(file)]), path.basename(file))
+  return form
 }
 
 async function run(): Promise<unknown> {
@@ -108,6 +126,12 @@ async function run(): Promise<unknown> {
         limit: limit === 'default' ? null : Number(limit),
       })
     }
+    case 'firmware publish':
+      return call('POST', '/operator/firmware/publish', firmwareForm(argument))
+    case 'firmware list':
+      return call('POST', '/operator/firmware/list', { pageIndex: 1, pageOffset: 100, model: values.model })
+    case 'firmware delete':
+      return call('POST', '/operator/firmware/delete', { id: Number(argument) })
     default:
       console.warn(USAGE)
       process.exit(values.help ? 0 : 2)
