@@ -182,7 +182,7 @@ export async function buildApp(options: {
   // Changes a previous process committed but may not have announced go out again (docs/decisions.md).
   void settings.resume().catch(report('settings resume'))
   const control = new DeviceControlService({ db, devices, rpc: () => gateway.rpc, log: operationLog })
-  const remote = new RemoteService({ db, devices, tokens, rpc: () => gateway.rpc, log: operationLog })
+  const remote = new RemoteService({ devices, tokens, rpc: () => gateway.rpc, log: operationLog })
   const registration = new RegistrationService({
     db,
     accounts: () => gateway.accounts,
