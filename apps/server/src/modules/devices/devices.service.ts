@@ -215,6 +215,14 @@ export class DevicesService {
     return devicesRepository(this.deps.db).withProducts(undefined, { ids: [...new Set(ids)] })
   }
 
+  /**
+   * A device by id, whoever's: for callers holding their own proof of access (a remote link's
+   * signed claims name the device and its tenant, checked by the caller).
+   */
+  async findById(id: number): Promise<DeviceRow | undefined> {
+    return devicesRepository(this.deps.db).findById(id)
+  }
+
   /** Unpublished products may be bound by developer accounts (§6); the tenant owner's flag counts. */
   private async isDeveloperTenant(principal: Principal): Promise<boolean> {
     if (principal.account.isDeveloper) return true

@@ -1,10 +1,8 @@
 import { ErrorCode } from '@canopy/shared/errors'
-import type { Database } from '../../db/client'
 import { type RpcClient, RpcRefused, RpcTimeout } from '../../gateway/rpc'
 import { AppError } from '../../http/app-error'
 import type { Principal } from '../auth/principal'
 import { REMOTE_LINK_SECONDS, type RemoteClaims, type TokenService } from '../auth/tokens'
-import { devicesRepository } from '../devices/devices.repository'
 import type { DevicesService } from '../devices/devices.service'
 import type { OperationLog } from '../operations/operation-log'
 
@@ -44,7 +42,6 @@ interface WebChunk {
 export class RemoteService {
   constructor(
     private readonly deps: {
-      db: Database
       devices: DevicesService
       tokens: TokenService
       rpc: () => RpcClient
@@ -124,7 +121,7 @@ export class RemoteService {
   private async open(token: string, service?: RemoteClaims['service']) {
     const claims = this.deps.tokens.readRemoteToken(token)
     if (service && claims.service !== service) throw new AppError(ErrorCode.LINK_INVALID)
-    const device = await devicesRepository(this.deps.db).findById(claims.sub)
+    const device = await this.deps.devices.findById(claims.sub)
     // A device unbound or moved to another tenant since: the link no longer leads anywhere.
     if (!device || device.tenantId !== claims.tenant) throw new AppError(ErrorCode.LINK_INVALID)
     if (device.status !== 'online') throw new AppError(ErrorCode.DEVICE_OFFLINE)
