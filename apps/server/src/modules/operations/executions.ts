@@ -1,5 +1,6 @@
 import { ErrorCode } from '@canopy/shared/errors'
 import { isTerminalJobStatus, type JobExecutionStatus } from '@canopy/shared/protocol'
+import type { OperationResult } from '@canopy/shared/validation'
 import { AppError } from '../../http/app-error'
 
 /**
@@ -79,9 +80,6 @@ export function progressStatusOf(status: ExecutionStatus): ProgressStatus {
   if (status === 'IN_PROGRESS') return 'applying'
   return status === 'SUCCEEDED' ? 'success' : 'failed'
 }
-
-export type OperationResult = 'pending' | 'success' | 'failed' | 'partial'
-export const OPERATION_RESULTS = ['pending', 'success', 'failed', 'partial'] as const
 
 /**
  * An operation's result over some of its executions: pending while any is, else success, failed

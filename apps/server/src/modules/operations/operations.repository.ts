@@ -1,9 +1,10 @@
 import type { JsonObject } from '@canopy/shared/protocol'
+import type { OperationResult } from '@canopy/shared/validation'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { devices } from '../../db/schema'
 import { type DeviceVisibility, visibleCondition } from '../devices/devices.repository'
-import type { ExecutionChannel, ExecutionStatus, FailureReason, OperationResult } from './executions'
+import type { ExecutionChannel, ExecutionStatus, FailureReason } from './executions'
 
 /** A device an operation's execution names (its MAC stays when the device goes). */
 export interface ExecutionTarget {
