@@ -52,6 +52,10 @@ import { settingsRoutes } from './modules/settings/settings.routes'
 import { SettingsService } from './modules/settings/settings.service'
 import { trafficRoutes } from './modules/traffic/traffic.routes'
 import { TrafficService } from './modules/traffic/traffic.service'
+import { UpgradeEngine } from './modules/upgrades/upgrade-engine'
+import { UpgradeLogReader } from './modules/upgrades/upgrade-log'
+import { upgradesRoutes } from './modules/upgrades/upgrades.routes'
+import { UpgradesService } from './modules/upgrades/upgrades.service'
 import { PasswordResetService } from './modules/users/password-reset.service'
 import { usersRoutes } from './modules/users/users.routes'
 import { UsersService } from './modules/users/users.service'
@@ -204,6 +208,23 @@ export async function buildApp(options: {
     knownModel: async (model) => (await productsRepository(db).findByModel(model)) !== undefined,
     projects: projectDirectory,
   })
+  const upgradeEngine = new UpgradeEngine({
+    db,
+    jobs: gateway.jobs,
+    devices,
+    firmware: firmware.service,
+    scheduler,
+    events: gateway.events,
+    reportError: (error, what) => report(what)(error),
+  })
+  const upgrades = new UpgradesService({
+    db,
+    devices,
+    firmware: firmware.service,
+    jobs: gateway.jobs,
+    engine: upgradeEngine,
+  })
+  firmware.usesPackages((ids) => upgrades.packagesInUse(ids))
 
   const limits = config.rateLimits
   const routes: RouteDefinition[] = [
@@ -228,6 +249,7 @@ export async function buildApp(options: {
     ...operationLogRoutes({ reader: new OperationLogReader({ db, devices }) }),
     ...remoteRoutes({ remote }),
     ...firmwareRoutes({ firmware: firmware.service }),
+    ...upgradesRoutes({ upgrades, log: new UpgradeLogReader({ db, devices }) }),
     ...operatorRoutes({
       operator: new OperatorService({ db }),
       registration,
@@ -265,7 +287,10 @@ export async function buildApp(options: {
       })
     : undefined
   registerNotFound(http, servePage)
+  // Orders a previous process left go on: timed starts at their time, rollouts where they were.
+  await upgradeEngine.start()
   http.addHook('onClose', async () => {
+    upgradeEngine.stop()
     housekeeping.stop()
     // Each bounded inside (gateway.ts) or here: shutdown ends in time with the broker or database gone.
     // The scheduler first: its running handlers may still need the gateway.

@@ -258,7 +258,8 @@ export class UpgradesService {
 
   /** Each device's upgrade status (its latest order) and the newest package for its model. */
   async deviceStatuses(principal: Principal, ids: number[]) {
-    const visible = [...(await this.deps.devices.visibleAmong(principal, ids))]
+    // Every device named must be the caller's to see (600400143 otherwise, like any device call).
+    const visible = (await this.deps.devices.requireDevices(principal, ids)).map((device) => device.id)
     const latest = new Map(
       (await upgradesRepository(this.deps.db).latestOfDevices(principal.account.tenantId, visible)).map(
         (row) => [row.deviceId, row],
