@@ -160,6 +160,9 @@ async function send(route: RouteDefinition, caller: Caller, input: unknown): Pro
           headers: { ...headers, 'content-type': 'application/json' },
           payload: JSON.stringify(input) ?? 'null',
         })
+  // A download (a CSV export) is no envelope: a 200 of its own type is a success.
+  if (response.statusCode === 200 && !String(response.headers['content-type']).startsWith('application/json'))
+    return { status: 200, envelope: { status: SUCCESS_STATUS, errorCode: [] } }
   let envelope: Sent['envelope']
   try {
     envelope = response.json()
