@@ -27,7 +27,13 @@ interface Envelope<T> {
 }
 interface OrderInfo {
   order: { status: string; result: string; start_at: string }
-  devices: Array<{ device_id: number; upgrade_result: string; command_result: string; wave: number | null }>
+  devices: Array<{
+    device_id: number
+    upgrade_result: string
+    command_result: string
+    reason: string | null
+    wave: number | null
+  }>
 }
 interface OperationLog {
   list: Array<{ action: string; device_count: number; devices: Array<{ id: number }> }>
