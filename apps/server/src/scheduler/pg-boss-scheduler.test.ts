@@ -69,6 +69,14 @@ describe('the pg-boss scheduler', () => {
     expect(runs.map((entry) => entry.id).sort()).toEqual([...ids].sort())
   })
 
+  it('lets instances create the same queues at once', async () => {
+    // pg-boss's create_queue alone deadlocks when two run together on PostgreSQL.
+    const more = await Promise.all([scheduler(), scheduler(), scheduler(), scheduler()])
+    const queues = [queueName('created_1'), queueName('created_2')]
+    const ids = await Promise.all(more.flatMap((instance) => queues.map((queue) => instance.send(queue, {}))))
+    expect(ids.every((id) => typeof id === 'string')).toBe(true)
+  })
+
   it('does not start a job before its startAfter', async () => {
     const queue = queueName('timed')
     let ranAt: number | undefined

@@ -157,29 +157,43 @@ export class PgBossScheduler implements Scheduler {
     return ready
   }
 
+  /**
+   * pg-boss's `create_queue` (what its `createQueue` runs) and our two indexes on the queue's
+   * partition, in one transaction under an advisory lock: instances creating the same queue at
+   * once take turns (pg-boss's function alone deadlocks on PostgreSQL when two run together).
+   *
+   * - singletonKey: at most one unfinished (created, retry or active) job per key. pg-boss's own
+   *   singleton policies also gate jobs without a key, so the rule is a partial unique index,
+   *   which its insert's ON CONFLICT DO NOTHING obeys (send answers null).
+   * - The order pg-boss's fetch claims in (priority, then oldest): without this index every
+   *   fetch sorts all pending jobs (100,000 pending: ~100 claims/s; bench/scheduler.ts).
+   */
   private async createQueue(name: string): Promise<void> {
-    await this.boss.createQueue(name)
-    const { rows } = await this.pool.query<{ partition_name: string }>(
-      'select partition_name from pgboss.queue where name = $1',
-      [name],
-    )
-    const partition = rows[0]?.partition_name
-    if (!partition || !/^j[0-9a-f]{56}$/.test(partition))
-      throw new Error(`pg-boss queue ${name} has no partition`)
-    // singletonKey: at most one unfinished (created, retry or active) job per key. pg-boss's own
-    // singleton policies also gate jobs without a key, so the rule is this partial unique index,
-    // which its insert's ON CONFLICT DO NOTHING obeys (send answers null). Instances that create
-    // the same queue at once take turns on the lock (concurrent CREATE INDEX IF NOT EXISTS races).
-    // The second index is the order pg-boss's fetch claims in (priority, then oldest): without it
-    // every fetch sorts all pending jobs (100,000 pending: ~100 claims/s; bench/scheduler.ts).
-    await this.pool.query(`
-      BEGIN;
-      SELECT pg_advisory_xact_lock(hashtext('canopy.scheduler.queue'));
-      CREATE UNIQUE INDEX IF NOT EXISTS ${partition}_ck ON pgboss.${partition} (singleton_key)
-        WHERE singleton_key IS NOT NULL AND state < 'completed';
-      CREATE INDEX IF NOT EXISTS ${partition}_cf ON pgboss.${partition} (priority DESC, created_on, id)
-        WHERE state < 'active';
-      COMMIT;`)
+    const client = await this.pool.connect()
+    try {
+      await client.query('BEGIN')
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('canopy.scheduler.queue'))")
+      await client.query('SELECT pgboss.create_queue($1, $2)', [name, { policy: 'standard' }])
+      const { rows } = await client.query<{ partition_name: string }>(
+        'SELECT partition_name FROM pgboss.queue WHERE name = $1',
+        [name],
+      )
+      const partition = rows[0]?.partition_name
+      if (!partition || !/^j[0-9a-f]{56}$/.test(partition))
+        throw new Error(`pg-boss queue ${name} has no partition`)
+      await client.query(`CREATE UNIQUE INDEX IF NOT EXISTS ${partition}_ck ON pgboss.${partition} (singleton_key)
+        WHERE singleton_key IS NOT NULL AND state < 'completed'`)
+      await client.query(`CREATE INDEX IF NOT EXISTS ${partition}_cf ON pgboss.${partition} (priority DESC, created_on, id)
+        WHERE state < 'active'`)
+      await client.query('COMMIT')
+      client.release()
+    } catch (error) {
+      await client.query('ROLLBACK').then(
+        () => client.release(),
+        (rollbackError: Error) => client.release(rollbackError),
+      )
+      throw error
+    }
   }
 }
 
