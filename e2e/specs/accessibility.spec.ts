@@ -63,8 +63,8 @@ test('signed out: the login and registration pages have no serious accessibility
 test('signed in: every main page and every device detail tab has no serious accessibility violation', async ({
   page,
 }) => {
-  // Twelve pages, each analysed once it has settled: minutes on two shared cores.
-  test.setTimeout(240_000)
+  // Sixteen pages, each analysed once it has settled: minutes on two shared cores.
+  test.setTimeout(300_000)
   const primary = await registerViaApi(page.request)
   await page.goto('/login')
   await logIn(page, primary)
@@ -91,4 +91,21 @@ test('signed in: every main page and every device detail tab has no serious acce
     await expect(page.getByRole('tab', { name: 'Roles', selected: true })).toBeVisible()
   })
   await check(page, '/user_info', heading(/Personal center/))
+  // Maintenance: upgrade orders and firmware packages, the operation and upgrade logs.
+  await check(page, '/maintain/upgrade', async () => {
+    await expect(page.getByRole('tab', { name: 'Upgrade orders', selected: true })).toBeVisible()
+    await expect(page.getByText('No upgrade order yet.')).toBeVisible()
+  })
+  await check(page, '/maintain/upgrade?tab=packages', async () => {
+    await expect(page.getByRole('tab', { name: 'Firmware packages', selected: true })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /packages/ })).toBeVisible()
+  })
+  await check(page, '/maintain/log', async () => {
+    await expect(page.getByRole('tab', { name: 'Operation log', selected: true })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /records/ })).toBeVisible()
+  })
+  await check(page, '/maintain/log?tab=upgrade', async () => {
+    await expect(page.getByRole('tab', { name: 'Upgrade log', selected: true })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /records/ })).toBeVisible()
+  })
 })
