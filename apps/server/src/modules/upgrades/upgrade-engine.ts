@@ -5,7 +5,7 @@ import type { JobsService } from '../../gateway/jobs/jobs.service'
 import type { Scheduler } from '../../scheduler/scheduler'
 import type { DevicesService } from '../devices/devices.service'
 import { abortsAt, releaseBudget, UPGRADE_TIMEOUT_MINUTES } from './upgrade-options'
-import { type ExecutionState, isEnded, verdictOf } from './upgrade-verdict'
+import { ENDED_STATUSES, type ExecutionState, isEnded, verdictOf } from './upgrade-verdict'
 import { type OrderDeviceRow, type OrderRow, upgradesRepository } from './upgrades.repository'
 
 /** What orders need of firmware packages (modules/firmware's FirmwareService, contract of issue 13). */
@@ -71,12 +71,18 @@ export class UpgradeEngine {
   /** Works the tick queue, listens to devices, and picks up every order a previous process left. */
   async start(): Promise<void> {
     await this.deps.scheduler.work<{ orderId: number }>(UPGRADE_TICK_QUEUE, async (job) => {
-      const again = await this.tick(job.data.orderId)
-      if (again) await this.schedule(job.data.orderId, new Date(Date.now() + TICK_EVERY_MS))
+      let again = true
+      try {
+        again = await this.tick(job.data.orderId)
+      } finally {
+        // A tick that failed is followed all the same: the chain of ticks never breaks.
+        if (again) await this.schedule(job.data.orderId, new Date(Date.now() + TICK_EVERY_MS))
+      }
     })
+    // An ended execution is judged now; progress on the way needs no tick (the detail reads it).
     this.deps.events.on('jobExecutionUpdated', ({ execution }) => {
       const orderId = orderOfJob(execution.jobId)
-      if (orderId !== undefined) this.wake(orderId)
+      if (orderId !== undefined && ENDED_STATUSES.has(execution.status)) this.wake(orderId)
     })
     this.deps.events.on('online', async ({ deviceId }) => {
       for (const orderId of await upgradesRepository(this.deps.db).activeOrdersOf(deviceId))

@@ -34,9 +34,17 @@ export interface Verdict {
   reason: FailureReason | null
 }
 
-const TERMINAL = new Set(['SUCCEEDED', 'FAILED', 'TIMED_OUT', 'REJECTED', 'REMOVED', 'CANCELED'])
+/** AWS's terminal execution statuses. */
+export const ENDED_STATUSES: ReadonlySet<string> = new Set([
+  'SUCCEEDED',
+  'FAILED',
+  'TIMED_OUT',
+  'REJECTED',
+  'REMOVED',
+  'CANCELED',
+])
 export const isEnded = (execution: ExecutionState | undefined): boolean =>
-  execution !== undefined && TERMINAL.has(execution.status)
+  execution !== undefined && ENDED_STATUSES.has(execution.status)
 
 const DEVICE_REASONS = new Set<string>(UPGRADE_DEVICE_REASONS)
 

@@ -190,7 +190,8 @@ export function upgradesRepository(db: Executor) {
       const found = await rows<{ id: number }>(
         db,
         sql`select od.order_id as id from upgrade_order_devices od join upgrade_orders o on o.id = od.order_id
-        where od.device_id = ${deviceId} and od.outcome is null and o.status in ('running', 'canceled', 'aborted')`,
+        where od.device_id = ${deviceId} and od.outcome is null
+          and (o.status = 'running' or (od.job_id is not null and o.status in ('canceled', 'aborted')))`,
       )
       return found.map((row) => row.id)
     },
