@@ -91,7 +91,8 @@ export interface CanopyApp {
  */
 export async function buildApp(options: {
   config: Config
-  database: DatabaseHandle & { url: string; external: boolean }
+  /** `exclusive`: no other process reaches the database (the embedded one; tests share theirs) */
+  database: DatabaseHandle & { url: string; external: boolean; exclusive?: boolean }
   mailer?: Mailer
 }): Promise<CanopyApp> {
   const { config, database } = options
@@ -117,6 +118,8 @@ export async function buildApp(options: {
   // Durable jobs in the database's `pgboss` schema, claimed with SKIP LOCKED (docs/operations.md).
   const scheduler = await PgBossScheduler.start({
     url: database.url,
+    // Alone on its database, a claim found at start is a dead process's: run again at once.
+    reclaimOnStart: database.exclusive === true,
     reportError: (error, what) => http.log.error({ err: error }, what),
   })
 

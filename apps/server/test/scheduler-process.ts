@@ -14,8 +14,11 @@ if (!RUN_LOG || !QUEUE || (!DATA_DIR && !DATABASE_URL))
 const embedded = DATABASE_URL ? undefined : await startEmbeddedPostgres(path.join(DATA_DIR!, 'pglite'))
 const scheduler = await PgBossScheduler.start({
   url: DATABASE_URL || embedded!.url,
-  // Small, so the test does not wait minutes for the dead process's claim to expire.
-  expireInSeconds: 2,
+  // The embedded database is this process's alone, as in the server (app.ts): a claim found at
+  // start is the killed process's and runs again at once, so its expiry may be long. On a shared
+  // PostgreSQL the claim must expire: small, so the test does not wait minutes.
+  reclaimOnStart: !DATABASE_URL,
+  expireInSeconds: DATABASE_URL ? 2 : 600,
   maintenanceIntervalSeconds: 1,
   reportError: (error, what) => process.stderr.write(`${what}: ${String(error)}\n`),
 })

@@ -10,6 +10,8 @@ export type OpenDatabase = DatabaseHandle & {
   url: string
   /** a PostgreSQL server that other instances may share, rather than the embedded one */
   external: boolean
+  /** no other process can reach it (the embedded database: PGlite lives in this process) */
+  exclusive: boolean
 }
 
 const EXTERNAL_POOL_SIZE = 10
@@ -25,7 +27,7 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
   if (config.databaseUrl) {
     const handle = connectDatabase(config.databaseUrl, { maxConnections: EXTERNAL_POOL_SIZE })
     await migrateOnce(handle)
-    return { ...handle, url: config.databaseUrl, external: true }
+    return { ...handle, url: config.databaseUrl, external: true, exclusive: false }
   }
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pglite'))
   const handle = connectDatabase(embedded.url, { maxConnections: EMBEDDED_MAX_CONNECTIONS })
@@ -42,6 +44,7 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
     ...handle,
     url: embedded.url,
     external: false,
+    exclusive: true,
     async close() {
       await vacuum.stop()
       await handle.close()

@@ -190,7 +190,7 @@ describe('a job held by a scheduler killed with kill -9', () => {
   }
   const runs = () => (existsSync(runLog) ? readFileSync(runLog, 'utf8').trim().split('\n') : [])
 
-  it('runs again once the restarted instance finds the claim expired', async () => {
+  it('runs again after the restart: at once on the embedded database, at its expiry on a shared one', async () => {
     await startChild({ SEND: '1', HANG: '1' })
     const [held] = await until(() => (runs().length === 1 ? runs() : undefined), 'the job claimed', 15_000)
     const dead = child!

@@ -19,6 +19,12 @@ export interface PgBossSchedulerOptions {
   expireInSeconds?: number
   /** how often one of the instances runs pg-boss's maintenance (expiration, archiving) */
   maintenanceIntervalSeconds?: number
+  /**
+   * The database is this process's alone (the embedded one under DATA_DIR): a job still claimed
+   * at start was claimed by a process that died, and is handed back at once rather than at its
+   * expiry. Never for a database other instances may share: their claims are alive.
+   */
+  reclaimOnStart?: boolean
   /** used when a send names no retry limit */
   retryLimit?: number
   /** errors nobody awaits (polling, maintenance); the app passes its logger */
@@ -26,6 +32,7 @@ export interface PgBossSchedulerOptions {
 }
 
 export const SCHEDULER_DEFAULTS = {
+  reclaimOnStart: false,
   maxConnections: 2,
   pollingIntervalSeconds: 0.5,
   batchSize: 100,
@@ -80,7 +87,18 @@ export class PgBossScheduler implements Scheduler {
     boss.on('error', (error) => options.reportError(error, 'scheduler maintenance'))
     try {
       await boss.start()
+      if (settings.reclaimOnStart) {
+        // pg-boss's own expiry, brought forward: each such job is retried as one more attempt.
+        await pool.query(
+          "UPDATE pgboss.job SET started_on = now() - expire_in - interval '1 second' WHERE state = 'active'",
+        )
+        await boss.expire()
+      }
     } catch (error) {
+      // Its maintenance timer goes too; the start's own error is the one thrown.
+      await boss
+        .stop({ graceful: false, close: false, wait: true })
+        .catch((stopError) => options.reportError(stopError, 'scheduler stop after a failed start'))
       await pool.end()
       throw error
     }
