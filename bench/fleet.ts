@@ -1,6 +1,7 @@
 // A virtual fleet in its own process, connected to a bench server and bound to one account.
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
+import { ErrorCode } from '@canopy/shared/errors'
 import { fleetMacs, PROFILES, simulatedPassword } from '@canopy/simulator'
 import { api, operatorApi, type RunningServer, root } from './support'
 
@@ -85,16 +86,7 @@ export async function startBenchFleet(
     const ids: number[] = []
     for (let start = 0; start < macs.length; start += 16) {
       const bound = await Promise.all(
-        macs
-          .slice(start, start + 16)
-          .map((mac) =>
-            api<{ id: number }>(
-              server.baseUrl,
-              '/backend/device/bind',
-              { mac, username: 'admin', password: simulatedPassword(mac), gid: tree!.gid },
-              token,
-            ),
-          ),
+        macs.slice(start, start + 16).map((mac) => bind(server.baseUrl, token, mac, tree!.gid)),
       )
       ids.push(...bound.map((device) => device.id))
     }
@@ -102,6 +94,23 @@ export async function startBenchFleet(
   } catch (error) {
     await stop()
     throw error
+  }
+}
+
+/**
+ * Binds a device, as the bind dialog would. A device is online before the server has filed the
+ * status that carries its credential (the status waits in the server's queue with the rest):
+ * until then the bind answers "bind error", so that answer is tried again for a while.
+ */
+async function bind(baseUrl: string, token: string, mac: string, gid: number): Promise<{ id: number }> {
+  const body = { mac, username: 'admin', password: simulatedPassword(mac), gid }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await api<{ id: number }>(baseUrl, '/backend/device/bind', body, token)
+    } catch (error) {
+      if (attempt >= 60 || !(error as Error).message.includes(String(ErrorCode.BIND_ERROR))) throw error
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
   }
 }
 
