@@ -132,7 +132,6 @@ describe('a section is in sync only when the device reports the change', () => {
         {
           deviceId: id,
           section: 'system',
-          status: 'applying',
           previous: {},
           requestedBy: owner.uid,
           operationId,

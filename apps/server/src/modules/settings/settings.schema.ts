@@ -3,8 +3,10 @@ import { accounts } from '../accounts/accounts.schema'
 import { devices } from '../devices/devices.schema'
 
 /**
- * Where each settings section of a device stands (pending → applying → in sync, or failed with
- * the device's reason), with what it was before, so a change can be retried or reverted.
+ * Each settings section's last change on a device: what it was before (retry, revert), what the
+ * device must report, the shadow version, and the operation whose execution on the device says
+ * where the change stands (executions.ts: pending → applying → in sync, or failed with the
+ * device's reason).
  */
 export const deviceSettings = pgTable(
   'device_settings',
@@ -14,9 +16,6 @@ export const deviceSettings = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     /** system, network, wifi, repeater */
     section: text('section').notNull(),
-    /** pending (device offline), applying, in_sync, failed */
-    status: text('status').notNull(),
-    reason: text('reason'),
     /** the section as it was before the change (secrets left out), for revert */
     previous: jsonb('previous'),
     /**
@@ -26,6 +25,7 @@ export const deviceSettings = pgTable(
     expected: jsonb('expected'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     requestedBy: integer('requested_by').references(() => accounts.id, { onDelete: 'set null' }),
+    /** the operation whose execution on this device is the change's state */
     operationId: integer('operation_id'),
     /** the shadow version the change was written as: a device's failure names the version it refused */
     desiredVersion: integer('desired_version'),

@@ -13,10 +13,11 @@ import { requireBatch } from '../devices/batch-check'
 import { type DeviceRow, devicesRepository } from '../devices/devices.repository'
 import type { DevicesService } from '../devices/devices.service'
 import { type ProductRow, productsRepository } from '../devices/products.repository'
+import { reasonText } from '../operations/executions'
 import type { OperationLog } from '../operations/operation-log'
 import { checkAgainstModel, productOptionsOf } from './model-limits'
 import { asReported, pendingDelta, secretScrub, withoutSecrets } from './secrets'
-import { type SettingsRow, type SettingsStatus, settingsRepository } from './settings.repository'
+import { type SettingsRow, settingsRepository } from './settings.repository'
 
 /** devices reminded at once after a start */
 const RESUME_AT_ONCE = 16
@@ -80,9 +81,7 @@ export class SettingsService {
     }
 
     // A batch is all online (checked above); a single device may wait offline for its change.
-    const status: SettingsStatus = devices.every((device) => device.status === 'online')
-      ? 'applying'
-      : 'pending'
+    const status = devices.every((device) => device.status === 'online') ? 'IN_PROGRESS' : 'QUEUED'
     const expected = asReported(change.values)
     // One unit of work: the desired state, the operation's record and each section's sync state
     // commit together or not at all; the devices hear of it only after the commit.
@@ -107,14 +106,13 @@ export class SettingsService {
           after: withoutSecrets(change.values),
           before: devices.length === 1 ? before(devices[0]!) : null,
         },
-        { channel: 'shadow', status: status === 'applying' ? 'IN_PROGRESS' : 'QUEUED' },
+        { channel: 'shadow', status },
       )
       await this.supersede(tx, devices, change.section)
       await settingsRepository(tx).start(
         devices.map((device) => ({
           deviceId: device.id,
           section: change.section,
-          status,
           previous: before(device),
           requestedBy: principal.account.id,
           operationId,
@@ -156,7 +154,7 @@ export class SettingsService {
       sections: rows.map((row) => ({
         section: row.section,
         status: row.status,
-        reason: row.reason,
+        reason: reasonText(row.reasonCode, row.reasonDetail),
         requested_at: row.requestedAt.toISOString(),
         updated_at: row.updatedAt.toISOString(),
         operation_id: row.operationId,
@@ -219,7 +217,7 @@ export class SettingsService {
       if (!outstanding || Object.keys(outstanding).length > 0) continue
       // The device holds the secret now (its reported hash matches): the clear copy goes before
       // the section is called in sync, so "in sync" never shows while the cloud keeps a password.
-      // (The scrub's new document may settle the section first; `advance` lets one win.)
+      // (The scrub's new document may settle the section first; the execution's state lets one win.)
       const scrub = isJsonObject(desired) ? secretScrub(desired) : undefined
       const device = scrub ? await devicesRepository(this.deps.db).findById(deviceId) : undefined
       if (scrub && device) await this.deps.shadows.updateDesired(device.thingName, { [row.section]: scrub })
@@ -233,17 +231,12 @@ export class SettingsService {
    * already be what a change asked.
    */
   async deviceOnline(deviceId: number): Promise<void> {
-    const settings = settingsRepository(this.deps.db)
-    const unsettled = await settings.unsettled(deviceId)
+    const unsettled = await settingsRepository(this.deps.db).unsettled(deviceId)
     if (unsettled.length === 0) return
     for (const row of unsettled) {
-      if (row.status !== 'pending') continue
-      // The change is on its way now: its execution runs (both move, or neither).
-      await this.deps.db.transaction(async (tx) => {
-        const moved = await settingsRepository(tx).advance(row, ['pending'], 'applying')
-        if (moved?.operationId)
-          await this.deps.log.within(tx).settle(moved.operationId, deviceId, 'IN_PROGRESS')
-      })
+      // The change is on its way now: its execution runs.
+      if (row.status === 'pending' && row.operationId !== null)
+        await this.deps.log.settle(row.operationId, deviceId, 'IN_PROGRESS')
     }
     await this.remind(deviceId)
   }
@@ -268,20 +261,18 @@ export class SettingsService {
     if (shadow) await this.follow(deviceId, shadow)
   }
 
-  /** A section's change and its operation's outcome for the device move on together. */
+  /**
+   * A section's change ends: its execution moves on, unless it had already (another instance, or
+   * a newer change of the section superseded it) — the execution's state is the one guard.
+   */
   private async settle(row: SettingsRow, to: 'in_sync' | 'failed', reason?: string): Promise<void> {
-    await this.deps.db.transaction(async (tx) => {
-      const moved = await settingsRepository(tx).advance(row, ['pending', 'applying'], to, reason)
-      if (moved?.operationId)
-        await this.deps.log
-          .within(tx)
-          .settle(
-            moved.operationId,
-            row.deviceId,
-            to === 'in_sync' ? 'SUCCEEDED' : 'FAILED',
-            to === 'in_sync' ? undefined : { code: 'device_refused', ...(reason ? { detail: reason } : {}) },
-          )
-    })
+    if (row.operationId === null) return
+    await this.deps.log.settle(
+      row.operationId,
+      row.deviceId,
+      to === 'in_sync' ? 'SUCCEEDED' : 'FAILED',
+      to === 'in_sync' ? undefined : { code: 'device_refused', ...(reason ? { detail: reason } : {}) },
+    )
   }
 
   private async productsOf(devices: DeviceRow[]): Promise<Map<number, ProductRow>> {
