@@ -251,6 +251,21 @@ describe('upgrade orders', () => {
       expect(devices.get(offline!)!.firmware).toBe(TARGET)
     })
 
+    it('fails a device that lost power mid-flash and came back on its old version, never a success', async () => {
+      const [id] = await take(1)
+      const device = devices.get(id!)!
+      const before = device.firmware
+      device.upgradeChaos = { 'power-loss': 1 }
+      const created = await ok<{ id: number }>('/backend/upgrade/create', order([id!]))
+      const done = await settled(created.id)
+      expect(done.order.result).toBe('failed')
+      expect(done.devices[0]!.upgrade_result).toBe('failed')
+      // The cloud's judge (back online on the old version while flashing) or the device's own word.
+      expect(['old_version', 'flash_failed']).toContain(done.devices[0]!.reason)
+      expect(device.firmware).toBe(before)
+      device.upgradeChaos = {}
+    })
+
     it(`retries a failed device at most ${UPGRADE_MAX_RETRIES} times`, async () => {
       const [id] = await take(1)
       devices.get(id!)!.upgradeChaos = { 'download-failure': 1 }
