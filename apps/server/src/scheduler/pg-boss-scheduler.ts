@@ -41,6 +41,9 @@ export const SCHEDULER_DEFAULTS = {
   retryLimit: 2,
 } as const
 
+/** The longest a queue waits between polls that keep failing. */
+const MAX_BACKOFF_MS = 30_000
+
 /** Handlers still running at stop are waited for this long, then handed back to the queue. */
 const STOP_GRACE_MS = 3000
 
@@ -264,15 +267,27 @@ class QueueLoop {
 
   private async run(): Promise<void> {
     const { batchSize, pollingIntervalSeconds, reportError, stopping } = this.settings
+    const pollingMs = pollingIntervalSeconds * 1000
+    /** polls failed in a row (the database gone, say): polled less often, reported less often */
+    let failures = 0
     while (!stopping()) {
       let claimed = 0
       try {
         claimed = await this.claimAndRun(batchSize)
+        failures = 0
       } catch (error) {
-        reportError(error, `scheduler poll (${this.queue})`)
+        failures += 1
+        if (failures === 1 || failures % 10 === 0)
+          reportError(error, `scheduler poll (${this.queue}), ${failures} failed in a row`)
       }
       // A full batch means more are due: fetch again at once.
-      if (claimed < batchSize && !stopping()) await this.sleep(pollingIntervalSeconds * 1000)
+      const wait =
+        failures > 0
+          ? Math.min(MAX_BACKOFF_MS, pollingMs * 2 ** failures)
+          : claimed < batchSize
+            ? pollingMs
+            : 0
+      if (wait > 0 && !stopping()) await this.sleep(wait)
     }
   }
 
