@@ -51,12 +51,12 @@ function cloud(handlers: Record<string, JobHandler>, options: { mismatchFirst?: 
     client.receive(`$aws/things/${THING}/jobs/start-next/accepted`, { execution: execution(details) })
   const updates = () => heard.filter(({ topic }) => topic.endsWith('/update')).map(({ payload }) => payload)
   const asked = () => heard.filter(({ topic }) => topic.endsWith('/start-next')).length
-  return { client, give, updates, asked }
+  return { client, give, updates, asked, execution }
 }
 
 describe('the jobs client', () => {
   it('leaves an execution IN_PROGRESS when its handler says so, and asks for no other meanwhile', async () => {
-    const { give, updates, asked } = cloud({
+    const { client, give, updates, asked, execution } = cloud({
       work: async (_, report) => {
         await report({ phase: 'rebooting' })
         return STAYS_IN_PROGRESS
@@ -64,6 +64,11 @@ describe('the jobs client', () => {
     })
     await give()
     expect(updates().map((update) => update.status)).toEqual(['IN_PROGRESS'])
+    expect(asked()).toBe(0)
+    // Until it restarts, the execution is not taken up again, nor another one asked for.
+    await give({ phase: 'rebooting' })
+    await client.receive(`$aws/things/${THING}/jobs/notify-next`, { execution: execution() })
+    expect(updates()).toHaveLength(1)
     expect(asked()).toBe(0)
   })
 

@@ -192,7 +192,9 @@ export class JobsClient {
       // cloud's record stands.
       this.log(`jobs: ${execution.jobId} not finished: ${(error as Error).message}`)
     } finally {
-      if (this.interrupt === interrupt) {
+      // An execution left IN_PROGRESS stays this device's until it restarts (`reset`): a
+      // notify-next heard meanwhile must not take it up again on the firmware it is leaving.
+      if (this.interrupt === interrupt && !staysInProgress) {
         this.running = undefined
         this.interrupt = undefined
       }
