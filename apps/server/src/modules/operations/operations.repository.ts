@@ -82,6 +82,23 @@ async function rows<T>(db: Executor, query: SQL, dates: readonly string[]): Prom
 }
 
 export function operationsRepository(db: Executor) {
+  /** Each operation's device count and result over the executions the caller may see. */
+  async function resultsOf(
+    visibility: DeviceVisibility,
+    operationIds: number[],
+  ): Promise<Map<number, { deviceCount: number; result: OperationResult }>> {
+    if (operationIds.length === 0) return new Map()
+    const found = await rows<{ operationId: number; deviceCount: number; result: OperationResult }>(
+      db,
+      sql`select e.operation_id as "operationId", count(*)::int as "deviceCount", ${RESULT} as result
+      from job_executions e
+      where e.operation_id = any(${sql.param(operationIds)}::int[]) and ${LATEST} ${inScope(visibility)}
+      group by e.operation_id`,
+      [],
+    )
+    return new Map(found.map(({ operationId, ...counts }) => [operationId, counts]))
+  }
+
   return {
     /** Stores an operation (who, what); its executions follow with `addExecutions`. */
     async insert(values: {
@@ -194,30 +211,60 @@ export function operationsRepository(db: Executor) {
      */
     async list(query: OperationQuery): Promise<{ total: number; list: OperationSummary[] }> {
       const { visibility } = query
-      const found = await rows<OperationSummary & { total: number }>(
-        db,
-        sql`with ops as (
-          select e.operation_id, count(*)::int as device_count, ${RESULT} as result
-          from job_executions e join operation_logs o on o.id = e.operation_id
-          where o.tenant_id = ${visibility.tenantId}
-            ${query.from ? sql`and o.created_at >= ${query.from.toISOString()}::timestamptz` : sql``}
-            ${query.to ? sql`and o.created_at < ${query.to.toISOString()}::timestamptz` : sql``}
-            ${query.action ? sql`and o.action = ${query.action}` : sql``}
-            and ${LATEST} ${inScope(visibility)}
-          group by e.operation_id
+      const window = sql`o.tenant_id = ${visibility.tenantId}
+        ${query.from ? sql`and o.created_at >= ${query.from.toISOString()}::timestamptz` : sql``}
+        ${query.to ? sql`and o.created_at < ${query.to.toISOString()}::timestamptz` : sql``}
+        ${query.action ? sql`and o.action = ${query.action}` : sql``}`
+      const page = sql`order by o.created_at desc, o.id desc limit ${query.limit} offset ${query.offset}`
+      const columns = sql`o.id, o.tenant_id as "tenantId", o.account_name as "accountName", o.action, o.detail,
+        o.created_at as "createdAt"`
+      if (query.result) {
+        // The result is known only once an operation's executions are counted: count them all.
+        const matching = sql`with ops as (
+            select e.operation_id, count(*)::int as device_count, ${RESULT} as result
+            from job_executions e join operation_logs o on o.id = e.operation_id
+            where ${window} and ${LATEST} ${inScope(visibility)}
+            group by e.operation_id
+          ) select ${columns}, ops.device_count as "deviceCount", ops.result
+          from ops join operation_logs o on o.id = ops.operation_id where ops.result = ${query.result}`
+        const [counted] = await rows<{ total: number }>(
+          db,
+          sql`select count(*)::int as total from (${matching}) m`,
+          [],
         )
-        select o.id, o.tenant_id as "tenantId", o.account_name as "accountName", o.action, o.detail,
-          o.created_at as "createdAt", ops.device_count as "deviceCount", ops.result,
-          (count(*) over ())::int as total
-        from ops join operation_logs o on o.id = ops.operation_id
-        ${query.result ? sql`where ops.result = ${query.result}` : sql``}
-        order by o.created_at desc, o.id desc
-        limit ${query.limit} offset ${query.offset}`,
+        const list = await rows<OperationSummary>(db, sql`${matching} ${page}`, ['createdAt'])
+        return { total: Number(counted?.total ?? 0), list }
+      }
+      // Without a result filter the page is chosen from the operations alone, and only its
+      // operations' executions are counted (an upgrade wave has thousands).
+      const visible =
+        visibility.kind === 'tenant'
+          ? sql``
+          : sql`and exists (select 1 from job_executions e where e.operation_id = o.id ${inScope(visibility)})`
+      const [counted] = await rows<{ total: number }>(
+        db,
+        sql`select count(*)::int as total from operation_logs o where ${window} ${visible}`,
+        [],
+      )
+      const operations = await rows<OperationRow>(
+        db,
+        sql`select ${columns} from operation_logs o where ${window} ${visible} ${page}`,
         ['createdAt'],
       )
-      const total = found[0]?.total ?? 0
-      return { total: Number(total), list: found.map(({ total: _total, ...row }) => row) }
+      const counts = await resultsOf(
+        visibility,
+        operations.map((operation) => operation.id),
+      )
+      return {
+        total: Number(counted?.total ?? 0),
+        list: operations.map((operation) => ({
+          ...operation,
+          ...(counts.get(operation.id) ?? { deviceCount: 0, result: 'success' as const }),
+        })),
+      }
     },
+
+    resultsOf,
 
     /** The first `perOperation` devices (by MAC) of each operation the caller may see. */
     async devicesOf(
