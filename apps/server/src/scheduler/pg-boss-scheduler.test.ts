@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { PgBossScheduler } from './pg-boss-scheduler'
+import { PgBossScheduler, transactionSafe } from './pg-boss-scheduler'
 
 /**
  * The scheduler on the run's database (the embedded PGlite over its socket, or PostgreSQL with
@@ -136,6 +136,21 @@ describe('the pg-boss scheduler', () => {
     // Failed for good: polled a while longer, it is not tried a third time.
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(calls).toBe(2)
+  })
+})
+
+describe("pg-boss's statements", () => {
+  it('leave no connection inside a failed BEGIN … COMMIT text (on PGlite it would hold the one session)', async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 })
+    try {
+      const db = transactionSafe(pool)
+      await expect(db.executeSql('BEGIN; SELECT 1 / 0; COMMIT;', [])).rejects.toThrow(/division by zero/)
+      // The same (only) connection: not "current transaction is aborted".
+      const { rows } = await db.executeSql('SELECT 1 AS one', [])
+      expect(rows).toEqual([{ one: 1 }])
+    } finally {
+      await pool.end()
+    }
   })
 })
 

@@ -363,7 +363,7 @@ function recordingFailure(db: PgBoss.Db, failure: { error?: unknown }): PgBoss.D
  * database that connection would keep PGlite's one session from everyone else (pglite-worker.mjs),
  * so a failed statement is followed by ROLLBACK on its own connection before it goes back.
  */
-function transactionSafe(pool: pg.Pool): PgBoss.Db {
+export function transactionSafe(pool: pg.Pool): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
       const client = await pool.connect()
