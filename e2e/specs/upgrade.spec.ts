@@ -98,9 +98,19 @@ test('upload a package, run a canary order, watch each device, retry a failed on
   await expect(canaryOrder.getByText('2 succeeded, 0 failed, 0 upgrading, 0 waiting')).toBeVisible()
   await canaryOrder.getByRole('button', { name: 'Close' }).click()
 
+  // An upgraded device has nothing newer to take: its Upgrade is disabled, and says why.
+  await page.goto('/device/management')
+  await rowOf(page, first)
+    .getByRole('button', { name: /^More actions for / })
+    .click()
+  const upgradeItem = page.getByRole('menuitem', { name: /^Upgrade/ })
+  await expect(upgradeItem).toContainText('No newer firmware package for this model')
+  await expect(upgradeItem).toHaveAttribute('aria-disabled', 'true')
+  await page.keyboard.press('Escape')
+  await expect(upgradeItem).toBeHidden()
+
   // The third device's image arrives corrupted: its upgrade fails, and says why.
   third.upgradeChaos = { 'bad-checksum': 1 }
-  await page.goto('/device/management')
   await rowOf(page, third)
     .getByRole('button', { name: /^More actions for / })
     .click()

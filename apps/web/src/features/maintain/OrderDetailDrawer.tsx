@@ -161,8 +161,8 @@ export function OrderDetailDrawer({ id, onClose }: { id: number; onClose: () => 
   return (
     <Drawer
       open
-      size="large"
-      width={1000}
+      // wide enough for the device table's nine columns; narrower screens scroll the table
+      size="min(1000px, 100vw)"
       title={order ? t('maintain.detail.title', { orderNo: order.order_no }) : t('common.loading')}
       onClose={onClose}
       extra={
