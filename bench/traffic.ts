@@ -48,6 +48,9 @@ try {
 
   const server = await startServer(dataDir, serverEnv)
   try {
+    // The housekeeping's first round runs as the server starts (clients and project traffic
+    // over 10,000 devices, the rollup's due hours): the charts are measured after it.
+    await new Promise((resolve) => setTimeout(resolve, 5000))
     const { access_token } = await api<{ access_token: string }>(server.baseUrl, '/backend/auth/token', owner)
     const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' }
     const post = (pathName: string, body: unknown) => ({
@@ -137,7 +140,7 @@ async function explain(client: pg.Client, ids: { tenantId: number; projectId: nu
     execute: async (query: SQL) => {
       const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${query}`)
       console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'))
-      return { rows: [] }
+      return { rows: [{}] }
     },
   } as unknown as Executor
   const now = new Date()

@@ -98,33 +98,25 @@ export function trafficRollupRepository(db: Executor) {
       const to = at(window.to)
       const gap = seconds(window.sampleSeconds * MAX_GAP_INTERVALS)
       const hourText = sql.raw(
-        `concat_ws(',', 'h', ${epochMsText('hour')}, samples, clients, ${HOUR_COLUMNS.join(', ')})`,
+        `concat_ws(',', ${epochMsText('hour')}, samples, clients, ${HOUR_COLUMNS.join(', ')})`,
       )
-      const result = await db.execute<{ line: string }>(sql`
+      // Each part as one text of its rows (see SAMPLE_TEXT).
+      const result = await db.execute<{ until: string; hours: string | null; samples: string | null }>(sql`
         with split as (
           select greatest(${from}, least(${to}, coalesce(
             (select filed_until from traffic_rollups where name = ${DEVICE_HOURLY}), ${from}))) as until
         )
-        select 'u,' || ${epochMs('until')} as line from split
-        union all
-        (select ${hourText} from device_traffic_hourly
-          where device_id = ${deviceId} and hour >= ${from} and hour < (select until from split) order by hour)
-        union all
-        (select 's,' || ${SAMPLE_TEXT} from device_metrics m
-          where m.device_id = ${deviceId} and m.at >= (select until from split) - ${gap} and m.at < ${to}
-          order by m.at)`)
-      let until = window.from.getTime()
-      const hours: HourSums[] = []
-      const samples: Sample[] = []
-      for (const { line } of result.rows) {
-        const rest = line.slice(2)
-        if (line.startsWith('u,')) until = Number(rest)
-        else if (line.startsWith('s,')) samples.push(parseSample(rest))
-        else hours.push(parseHour(rest))
+        select (select ${epochMs('until')} from split) as until,
+          (select string_agg(${hourText}, ';' order by hour) from device_traffic_hourly
+            where device_id = ${deviceId} and hour >= ${from} and hour < (select until from split)) as hours,
+          (select string_agg(${SAMPLE_TEXT}, ';' order by m.at) from device_metrics m
+            where m.device_id = ${deviceId} and m.at >= (select until from split) - ${gap} and m.at < ${to}) as samples`)
+      const row = result.rows[0]!
+      return {
+        until: Number(row.until),
+        hours: row.hours ? row.hours.split(';').map(parseHour) : [],
+        samples: row.samples ? row.samples.split(';').map(parseSample) : [],
       }
-      // Each part was read in order; kept in order whatever the plan appends first.
-      samples.sort((a, b) => a.at - b.at)
-      return { hours, until, samples }
     },
 
     async prune(before: Date): Promise<void> {
