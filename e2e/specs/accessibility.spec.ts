@@ -98,14 +98,14 @@ test('signed in: every main page and every device detail tab has no serious acce
   })
   await check(page, '/maintain/upgrade?tab=packages', async () => {
     await expect(page.getByRole('tab', { name: 'Firmware packages', selected: true })).toBeVisible()
-    await expect(page.getByRole('status').filter({ hasText: /packages/ })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /Packages/ })).toBeVisible()
   })
   await check(page, '/maintain/log', async () => {
     await expect(page.getByRole('tab', { name: 'Operation log', selected: true })).toBeVisible()
-    await expect(page.getByRole('status').filter({ hasText: /records/ })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /Records/ })).toBeVisible()
   })
   await check(page, '/maintain/log?tab=upgrade', async () => {
     await expect(page.getByRole('tab', { name: 'Upgrade log', selected: true })).toBeVisible()
-    await expect(page.getByRole('status').filter({ hasText: /records/ })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /Records/ })).toBeVisible()
   })
 })

@@ -38,7 +38,7 @@ export const maintainEnUS = {
       empty: 'No firmware package yet. Upload one to upgrade devices.',
       loadFailed: 'The firmware packages could not be loaded.',
       filterModel: 'Filter by model',
-      total: '{{total}} packages',
+      total: 'Packages: {{total}}',
       sizeUnits: {
         b: '{{value}} B',
         kb: '{{value}} KB',
@@ -64,7 +64,7 @@ export const maintainEnUS = {
       deleted: 'Order deleted',
       empty: 'No upgrade order yet.',
       loadFailed: 'The upgrade orders could not be loaded.',
-      total: '{{total}} orders',
+      total: 'Orders: {{total}}',
       immediate: 'Immediately',
       timedAt: 'At {{time}}',
       counts: '{{success}} succeeded, {{failed}} failed, {{upgrading}} upgrading, {{waiting}} waiting',
@@ -207,7 +207,7 @@ export const maintainEnUS = {
       reason: 'Reason',
       empty: 'No record matches these filters.',
       loadFailed: 'The log could not be loaded.',
-      total: '{{total}} records',
+      total: 'Records: {{total}}',
       results: {
         success: 'Success',
         failed: 'Failed',

@@ -35,7 +35,7 @@ export const maintainEs: MaintainCatalogue = {
       empty: 'Aún no hay paquetes de firmware. Suba uno para actualizar dispositivos.',
       loadFailed: 'No se pudieron cargar los paquetes de firmware.',
       filterModel: 'Filtrar por modelo',
-      total: '{{total}} paquetes',
+      total: 'Paquetes: {{total}}',
       sizeUnits: {
         b: '{{value}} B',
         kb: '{{value}} KB',
@@ -62,7 +62,7 @@ export const maintainEs: MaintainCatalogue = {
       deleted: 'Orden eliminada',
       empty: 'Aún no hay órdenes de actualización.',
       loadFailed: 'No se pudieron cargar las órdenes de actualización.',
-      total: '{{total}} órdenes',
+      total: 'Órdenes: {{total}}',
       immediate: 'Inmediata',
       timedAt: 'A las {{time}}',
       counts:
@@ -206,7 +206,7 @@ export const maintainEs: MaintainCatalogue = {
       reason: 'Motivo',
       empty: 'Ningún registro coincide con estos filtros.',
       loadFailed: 'No se pudo cargar el registro.',
-      total: '{{total}} registros',
+      total: 'Registros: {{total}}',
       results: {
         success: 'Correcto',
         failed: 'Fallido',
