@@ -116,9 +116,12 @@ async function bind(baseUrl: string, token: string, mac: string, gid: number): P
 
 function allOnline(child: ChildProcess): Promise<void> {
   return new Promise<void>((resolve, reject) => {
+    // The fleet's last words, to say why it exited.
+    let said = ''
     child.stderr!.on('data', (chunk: Buffer) => {
+      said = (said + chunk.toString()).slice(-2000)
       if (chunk.toString().includes('virtual devices online')) resolve()
     })
-    child.once('exit', (code) => reject(new Error(`the fleet exited (${code})`)))
+    child.once('exit', (code) => reject(new Error(`the fleet exited (${code}): ${said}`)))
   })
 }

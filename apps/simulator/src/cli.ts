@@ -68,6 +68,8 @@ const fleet = await startFleet({
   identitiesFile: values.identities,
   upgradeChaos: parseUpgradeChaos(values['upgrade-chaos']),
   downloadConcurrency: Number(values['download-concurrency']),
+  // A busy server may time a connection out: a device tries again, as real ones do.
+  startAttempts: 5,
   upgradeTimings: values['upgrade-timings'] === 'quick' ? QUICK_UPGRADE_TIMINGS : REALISTIC_UPGRADE_TIMINGS,
 })
 console.warn(

@@ -33,6 +33,8 @@ export interface FleetOptions {
   upgradeChaos?: UpgradeChaos
   /** how long flashing, rebooting and outages take; quick unless given (the CLI gives REALISTIC_UPGRADE_TIMINGS) */
   upgradeTimings?: VirtualDeviceOptions['upgradeTimings']
+  /** how often each device tries to come online at start before the fleet gives up (once unless given) */
+  startAttempts?: number
   /** at most this many image downloads at once across the fleet (one process's file descriptors) */
   downloadConcurrency?: number
   /** where the devices keep their identities between runs (created when missing) */
@@ -116,6 +118,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         upgradeChaos: options.upgradeChaos,
         upgradeTimings: options.upgradeTimings,
         downloadSlots,
+        startAttempts: options.startAttempts,
       }),
   )
   const concurrency = options.concurrency ?? 200

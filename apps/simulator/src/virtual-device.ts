@@ -55,6 +55,8 @@ export interface VirtualDeviceOptions {
   upgradeChaos?: UpgradeChaos
   /** how long flashing, rebooting and outages take (quick unless given) */
   upgradeTimings?: UpgradeTimings
+  /** how often it tries to come online when powered on before giving up (once unless given) */
+  startAttempts?: number
   /** the fleet's shared limit on downloads at once (none unless given) */
   downloadSlots?: DownloadSlots
 }
@@ -156,7 +158,16 @@ export class VirtualDevice {
   async start(): Promise<void> {
     this.running = true
     this.telemetry.boot()
-    await this.comeOnline()
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.comeOnline()
+        return
+      } catch (error) {
+        if (attempt >= (this.options.startAttempts ?? 1) || !this.running) throw error
+        this.log.write('canopy', `could not come online (${(error as Error).message}); trying again`)
+        await new Promise((resolve) => setTimeout(resolve, between(this.options.random, [2000, 5000])))
+      }
+    }
   }
 
   /** A clean shutdown: says offline, then disconnects. */
@@ -262,7 +273,7 @@ export class VirtualDevice {
   private async connect(): Promise<void> {
     const identity = this.identity!
     const url = this.options.mqttUrl ?? `mqtt://${identity.mqtt.host}:${identity.mqtt.port}`
-    const client = await mqtt.connectAsync(url, {
+    const client = mqtt.connect(url, {
       protocolVersion: 4,
       clientId: this.thing,
       username: this.thing,
@@ -278,6 +289,10 @@ export class VirtualDevice {
         retain: true,
       },
     })
+    // Heard for the connection's whole life: an error nobody hears (a CONNACK timeout on a busy
+    // broker, after the connection gave up) would end the process and the whole fleet with it.
+    client.on('error', (error) => this.log.write('canopy', `connection: ${error.message}`))
+    await connected(client)
     this.client = client
     this.log.write('canopy', `connected to ${url}`)
     client.on('message', (topic, payload) =>
@@ -406,6 +421,26 @@ export class VirtualDevice {
     }
     return ssids
   }
+}
+
+/** Resolves once the broker accepted the connection; rejects with its refusal or the failure. */
+function connected(client: MqttClient): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      client.off('connect', onConnect)
+      client.off('error', onError)
+      client.off('close', onClose)
+      if (!error) return resolve()
+      client.end(true)
+      reject(error)
+    }
+    const onConnect = () => settle()
+    const onError = (error: Error) => settle(error)
+    const onClose = () => settle(new Error('the connection closed before the broker answered'))
+    client.on('connect', onConnect)
+    client.on('error', onError)
+    client.on('close', onClose)
+  })
 }
 
 /** CONNACK 4 (bad user name or password) or 5 (not authorised): the broker does not know us. */
