@@ -27,7 +27,7 @@ export interface PgBossSchedulerOptions {
   reclaimOnStart?: boolean
   /** used when a send names no retry limit */
   retryLimit?: number
-  /** errors nobody awaits (polling, maintenance); the app passes its logger */
+  /** errors nobody awaits (polling, maintenance, a handler's failure); the app passes its logger */
   reportError: (error: unknown, what: string) => void
 }
 
@@ -308,7 +308,8 @@ class QueueLoop {
           await this.runOne({ id: job.id, data: job.data })
           done.push(job.id)
         } catch (error) {
-          // Retried per its retryLimit; the error is kept as the job's output.
+          // Retried per its retryLimit; the error is kept as the job's output, and logged.
+          this.settings.reportError(error, `scheduled job ${job.id} (${this.queue})`)
           await this.boss.fail(this.queue, job.id, errorOutput(error))
         } finally {
           this.inFlight.delete(job.id)
