@@ -6,7 +6,9 @@
  * PostgreSQL server alike; an instance claims a job with `FOR UPDATE SKIP LOCKED`, so two instances
  * on one database never hold the same job. A job whose process died while holding it becomes
  * claimable again when its expiration passes, so a handler may run again after a crash: handlers
- * must be idempotent.
+ * must be idempotent. A handler that throws is retried per `retryLimit` (a crash counts as an
+ * attempt too). `singletonKey` holds one unfinished job per key: waiting, retrying or running;
+ * once it completes, fails for good or is cancelled, the key is free again.
  *
  * The app builds one as `app.scheduler` (see app.ts); modules code against this interface only.
  */
