@@ -5,7 +5,7 @@ import type { JobsService } from '../../gateway/jobs/jobs.service'
 import type { Scheduler } from '../../scheduler/scheduler'
 import type { DevicesService } from '../devices/devices.service'
 import { abortsAt, releaseBudget, UPGRADE_TIMEOUT_MINUTES } from './upgrade-options'
-import { ENDED_STATUSES, type ExecutionState, isEnded, verdictOf } from './upgrade-verdict'
+import { awaitsStatus, ENDED_STATUSES, type ExecutionState, isEnded, verdictOf } from './upgrade-verdict'
 import { type OrderDeviceRow, type OrderRow, upgradesRepository } from './upgrades.repository'
 
 /** What orders need of firmware packages (modules/firmware's FirmwareService, contract of issue 13). */
@@ -166,17 +166,15 @@ export class UpgradeEngine {
       if (!locked) return { create: [], cancel: [], again: false }
       const expired = Date.now() >= locked.windowEnd.getTime()
       const closedBy = expired && locked.status === 'running' ? 'expiry' : 'cancel'
-      for (const device of open) {
+      const verdicts = open.flatMap((device) => {
         const execution = executionOf(device)
-        if (!execution || !isEnded(execution)) continue
+        if (!execution || !isEnded(execution)) return []
         const runs = reports.get(device.deviceId)?.firmware ?? null
-        await orders.judge(
-          orderId,
-          device.deviceId,
-          device.jobId!,
-          verdictOf(execution, locked.targetVersion, runs, closedBy),
-        )
-      }
+        if (awaitsStatus(execution, locked.targetVersion, runs)) return []
+        const verdict = verdictOf(execution, locked.targetVersion, runs, closedBy)
+        return [{ deviceId: device.deviceId, jobId: device.jobId!, ...verdict }]
+      })
+      await orders.judge(orderId, verdicts)
       let status = locked.status
       if (status === 'scheduled') {
         status = 'running'

@@ -81,6 +81,28 @@ export function verdictOf(
   }
 }
 
+/** How long a device's status naming the target may trail its SUCCEEDED (both on their way). */
+export const STATUS_GRACE_MS = 60_000
+
+/**
+ * Whether the judge should wait: the device says it succeeded on the target, but the status it
+ * files on coming back (devices.firmware) does not name it yet. Past the grace it is judged
+ * (old_version if its status still disagrees).
+ */
+export function awaitsStatus(
+  execution: ExecutionState,
+  target: string,
+  runs: string | null,
+  now: number = Date.now(),
+): boolean {
+  return (
+    execution.status === 'SUCCEEDED' &&
+    execution.statusDetails.firmware === target &&
+    runs !== target &&
+    now - execution.lastUpdatedAt * 1000 < STATUS_GRACE_MS
+  )
+}
+
 /** An order device as the detail shows it. */
 export interface DeviceProgress {
   upgrade_result: DeviceUpgradeResult

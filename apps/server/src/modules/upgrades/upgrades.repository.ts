@@ -196,16 +196,27 @@ export function upgradesRepository(db: Executor) {
       return found.map((row) => row.id)
     },
 
-    /** Writes a verdict, unless the device has moved on (another job) or was judged already. */
+    /**
+     * Writes verdicts in one statement (the order's row is locked meanwhile: short), each unless
+     * its device has moved on (another job) or was judged already.
+     */
     async judge(
       orderId: number,
-      deviceId: number,
-      jobId: string,
-      verdict: { outcome: string; reason: string | null },
-    ) {
-      await db.execute(sql`update upgrade_order_devices set outcome = ${verdict.outcome}, reason = ${verdict.reason},
-          finished_at = now()
-        where order_id = ${orderId} and device_id = ${deviceId} and job_id = ${jobId} and outcome is null`)
+      verdicts: Array<{ deviceId: number; jobId: string; outcome: string; reason: string | null }>,
+    ): Promise<void> {
+      if (verdicts.length === 0) return
+      const rows = JSON.stringify(
+        verdicts.map((verdict) => ({
+          device_id: verdict.deviceId,
+          job_id: verdict.jobId,
+          outcome: verdict.outcome,
+          reason: verdict.reason,
+        })),
+      )
+      await db.execute(sql`update upgrade_order_devices od set outcome = v.outcome, reason = v.reason, finished_at = now()
+        from jsonb_to_recordset(${rows}::jsonb) as v(device_id int, job_id text, outcome text, reason text)
+        where od.order_id = ${orderId} and od.device_id = v.device_id and od.job_id = v.job_id
+          and od.outcome is null`)
     },
 
     async counts(orderId: number): Promise<OrderCounts> {
