@@ -168,6 +168,7 @@ export async function buildApp(options: {
     db,
     projects: projectDirectory,
     changes,
+    users,
     defaultLimit: config.devices.defaultLimit,
   })
   const overview = new OverviewService({
