@@ -168,7 +168,6 @@ export async function buildApp(options: {
     db,
     projects: projectDirectory,
     changes,
-    users,
     defaultLimit: config.devices.defaultLimit,
   })
   const overview = new OverviewService({
