@@ -26,7 +26,6 @@ const ALLOWED: Record<string, string> = {
   'modules/users/accounts.repository.ts -> tenants': 'schema file in modules/accounts',
   'modules/accounts/child-accounts.service.ts -> modules/users/accounts.repository.ts': 'accounts repository',
   'modules/auth/auth.service.ts -> modules/users/accounts.repository.ts': 'accounts repository',
-  'modules/devices/devices.service.ts -> modules/users/accounts.repository.ts': 'accounts repository',
   'modules/operator/operator.service.ts -> modules/users/accounts.repository.ts': 'accounts repository',
   'modules/wechat/wechat.service.ts -> modules/users/accounts.repository.ts': 'accounts repository',
   'modules/auth/sessions.repository.ts -> accounts':

@@ -10,7 +10,7 @@ import { deviceVisibility } from '../access/device-scope'
 import { ProjectScope } from '../access/project-scope'
 import type { Principal } from '../auth/principal'
 import type { ProjectDirectory } from '../projects/project-directory'
-import { accountsRepository } from '../users/accounts.repository'
+import type { UsersService } from '../users/users.service'
 import { requireBatch, requireBind } from './batch-check'
 import { type DeviceListRow, type DeviceRow, devicesRepository } from './devices.repository'
 import { productsRepository } from './products.repository'
@@ -52,6 +52,8 @@ export class DevicesService {
       db: Database
       projects: ProjectDirectory
       changes: ChangeFeed
+      /** the accounts area, for the tenant owner's developer flag */
+      users: Pick<UsersService, 'isDeveloperTenant'>
       defaultLimit: number
     },
   ) {}
@@ -226,8 +228,7 @@ export class DevicesService {
   /** Unpublished products may be bound by developer accounts (§6); the tenant owner's flag counts. */
   private async isDeveloperTenant(principal: Principal): Promise<boolean> {
     if (principal.account.isDeveloper) return true
-    const owner = await accountsRepository(this.deps.db).findPrimaryOfTenant(principal.account.tenantId)
-    return owner?.isDeveloper ?? false
+    return this.deps.users.isDeveloperTenant(principal.account.tenantId)
   }
 }
 

@@ -53,6 +53,12 @@ const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)
 export class UsersService {
   constructor(private readonly deps: { db: Database; changes: ChangeFeed }) {}
 
+  /** Whether a tenant's owner (its primary account) is a developer (§6: unpublished products). */
+  async isDeveloperTenant(tenantId: number): Promise<boolean> {
+    const owner = await accountsRepository(this.deps.db).findPrimaryOfTenant(tenantId)
+    return owner?.isDeveloper ?? false
+  }
+
   currentUser({ account, access }: Principal): CurrentUser {
     return {
       uid: account.id,
