@@ -28,8 +28,8 @@ import { DeviceDirectory } from './modules/devices/device-directory'
 import { devicesRoutes } from './modules/devices/devices.routes'
 import { DevicesService } from './modules/devices/devices.service'
 import { DeviceHousekeeping } from './modules/devices/housekeeping'
-import { productsRepository } from './modules/devices/products.repository'
 import { OverviewService } from './modules/devices/overview.service'
+import { productsRepository } from './modules/devices/products.repository'
 import { RegistrationService } from './modules/devices/registration.service'
 import { createFirmware } from './modules/firmware/firmware.module'
 import { firmwareRoutes } from './modules/firmware/firmware.routes'
@@ -168,6 +168,7 @@ export async function buildApp(options: {
     db,
     projects: projectDirectory,
     changes,
+    users,
     defaultLimit: config.devices.defaultLimit,
   })
   const overview = new OverviewService({
