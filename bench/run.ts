@@ -12,6 +12,7 @@ const benches = [
   'device-settings',
   'traffic',
   'upgrade-campaign',
+  'firmware-download',
   'scheduler',
 ]
 const chosen = process.argv.slice(2).filter((name) => benches.includes(name))

@@ -82,7 +82,11 @@ const environmentSchema = z.object({
   DEVICE_DISCONNECT_AFTER_REFUSALS: positiveInt.default(100),
   // Firmware packages (docs/operations.md, "Firmware packages").
   FIRMWARE_MAX_BYTES: positiveInt.max(1024 * 1024 * 1024).default(64 * 1024 * 1024),
-  FIRMWARE_CACHE_BYTES: z.coerce.number().int().min(0).default(256 * 1024 * 1024),
+  FIRMWARE_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(256 * 1024 * 1024),
 })
 
 export interface MailConfig {

@@ -28,7 +28,7 @@ export interface FirmwareImageSpec {
   size?: number
 }
 
-export function buildFirmwareImage(spec: FirmwareImageSpec): Uint8Array {
+export function buildFirmwareImage(spec: FirmwareImageSpec): Uint8Array<ArrayBuffer> {
   const json = new TextEncoder().encode(JSON.stringify({ model: spec.model, version: spec.version }))
   const headerBytes = PREFIX_BYTES + json.length
   const payload =
@@ -69,8 +69,8 @@ export function readFirmwareHeader(bytes: Uint8Array): FirmwareImageHeader | und
 /** Bytes needed to read a header: enough for any image {@link readFirmwareHeader} accepts. */
 export const FIRMWARE_HEADER_MAX_BYTES = PREFIX_BYTES + MAX_HEADER_BYTES
 
-function allocate(length: number): Uint8Array {
-  const NodeBuffer = (globalThis as { Buffer?: { alloc(length: number): Uint8Array } }).Buffer
+function allocate(length: number): Uint8Array<ArrayBuffer> {
+  const NodeBuffer = (globalThis as { Buffer?: { alloc(length: number): Uint8Array<ArrayBuffer> } }).Buffer
   return NodeBuffer ? NodeBuffer.alloc(length) : new Uint8Array(length)
 }
 

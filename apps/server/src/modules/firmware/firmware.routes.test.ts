@@ -368,6 +368,17 @@ describe('device download', () => {
     expect((await fetchUrl(url, { 'if-none-match': whole.headers.etag as string })).statusCode).toBe(304)
   })
 
+  it("gives an operator a device's link to fetch the image as that device would", async () => {
+    const link = await operatorCall<{ url: string }>(app, 'POST', '/operator/firmware/link', {
+      id: pkg.id,
+      thing: THING,
+    })
+    expect(link.envelope.status).toBe(10000)
+    expect(sha256((await fetchUrl(link.envelope.data.url)).rawPayload)).toBe(sha256(pkg.bytes))
+    const bad = await operatorCall(app, 'POST', '/operator/firmware/link', { id: pkg.id, thing: 'cnp-#' })
+    expect(bad.envelope.status).toBe(ErrorCode.INVALID_PARAMETER)
+  })
+
   it('answers HEAD with the size and no body', async () => {
     const head = await fetchUrl(app.firmware.downloadUrl(pkg.id, THING), {}, 'HEAD')
     expect(head.statusCode).toBe(200)
