@@ -188,7 +188,8 @@ export class UpgradeEngine {
         } else if (counts.canaryFailed > 0) {
           status = 'aborted'
           await orders.setStatus(orderId, 'aborted', { endReason: 'canary_failed' })
-        } else if (abortsAt(locked.options, counts)) {
+        } else if (counts.unsent > 0 && abortsAt(locked.options, counts)) {
+          // Abort stops what is left to send: with nothing left (a retry) it has nothing to stop.
           status = 'aborted'
           await orders.setStatus(orderId, 'aborted', { endReason: 'failure_rate' })
         } else {
