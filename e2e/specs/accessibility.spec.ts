@@ -96,6 +96,13 @@ test('signed in: every main page and every device detail tab has no serious acce
     await expect(page.getByRole('tab', { name: 'Upgrade orders', selected: true })).toBeVisible()
     await expect(page.getByText('No upgrade order yet.')).toBeVisible()
   })
+  // The order dialog, its advanced options open: every field labelled, every control reachable.
+  await page.getByRole('button', { name: 'New upgrade order' }).click()
+  const orderDialog = page.getByRole('dialog', { name: 'New upgrade order' })
+  await orderDialog.getByRole('button', { name: 'Advanced' }).click()
+  await expect(orderDialog.getByText('Wait for offline devices')).toBeVisible()
+  expect(await seriousViolations(page), 'axe on the upgrade order dialog').toEqual([])
+  await orderDialog.getByRole('button', { name: 'Cancel' }).click()
   await check(page, '/maintain/upgrade?tab=packages', async () => {
     await expect(page.getByRole('tab', { name: 'Firmware packages', selected: true })).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: /Packages/ })).toBeVisible()
