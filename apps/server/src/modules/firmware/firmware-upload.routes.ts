@@ -85,21 +85,20 @@ async function receive(
   return success(await deps.firmware.upload(publisher, image, form))
 }
 
-/** Why reading the form failed, as the client should hear it; anything unexpected stays itself. */
-function uploadRefusal(error: unknown): unknown {
+/**
+ * Why reading the form failed, as the client should hear it. The loop that reads it only parses
+ * and hashes what the client sent (nothing is stored yet), so whatever else breaks it — a form
+ * cut short, a second file, a part over its limits, a bad boundary — is the client's malformed
+ * request, not a server error.
+ */
+function uploadRefusal(error: unknown): AppError {
   if (error instanceof AppError) return error
   if (error instanceof ImageTooLarge || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
     return new AppError(ErrorCode.INVALID_PARAMETER, {
       violations: [{ field: 'file', rule: 'validation.firmware_too_large' }],
     })
   }
-  // busboy's and @fastify/multipart's refusals of a malformed or over-limit form.
-  const statusCode = (error as { statusCode?: number }).statusCode
-  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500)
-    return new AppError(ErrorCode.MALFORMED_REQUEST)
-  if (error instanceof Error && /Unexpected end of form|Malformed part header|boundary/i.test(error.message))
-    return new AppError(ErrorCode.MALFORMED_REQUEST)
-  return error
+  return new AppError(ErrorCode.MALFORMED_REQUEST)
 }
 
 function operatorTokenMatches(given: string | string[] | undefined, expected: string): boolean {

@@ -209,6 +209,37 @@ describe('firmware upload', () => {
     expect(await packageCount()).toBe(before)
   })
 
+  it('stores one of two uploads of the same image at once, and refuses the other', async () => {
+    const file = image(uniqueVersion())
+    const answers = await Promise.all([upload(owner.token, file), upload(owner.token, file)])
+    expect(answers.map((answer) => answer.envelope.status).sort()).toEqual([10000, ErrorCode.FILE_EXISTS])
+  })
+
+  it('answers a broken or overfull form as malformed, never 500, and stores nothing', async () => {
+    const before = await packageCount()
+    const { payload, contentType } = form(image(uniqueVersion()))
+    const send = (body: Buffer, type = contentType) =>
+      app.http.inject({
+        method: 'POST',
+        url: `${app.apiRoot}/backend/firmware/upload`,
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': type },
+        payload: body,
+      })
+    const cut = await send(payload.subarray(0, payload.length - 200))
+    expect(cut.statusCode).toBe(400)
+    const boundary = contentType.split('boundary=')[1]!
+    const end = Buffer.from(`--${boundary}--\r\n`)
+    const secondFile = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="b.bin"\r\n\r\nsecond\r\n`
+    const twoFiles = Buffer.concat([
+      payload.subarray(0, payload.length - end.length),
+      Buffer.from(secondFile),
+      end,
+    ])
+    expect((await send(twoFiles)).json().status).toBe(ErrorCode.MALFORMED_REQUEST)
+    expect((await send(Buffer.from('garbage'), 'multipart/form-data; boundary=nothing')).statusCode).toBe(400)
+    expect(await packageCount()).toBe(before)
+  })
+
   it('is for admins of the whole tenant: not a level-1 child, not a child scoped to a project, not a stranger', async () => {
     const root = await rootProjectOf(app, owner.token)
     const { gid } = await app.ok<{ gid: number }>({
@@ -319,6 +350,7 @@ describe('firmware list, usable and delete', () => {
       body: { id },
     })
     expect(refused.envelope.status).toBe(ErrorCode.PACKAGE_IN_USE)
+    expect((await list(owner.token)).list.find((item) => item.id === id)?.in_use).toBe(true)
     expect(await chunkCount(id)).toBeGreaterThan(0)
   })
 })
