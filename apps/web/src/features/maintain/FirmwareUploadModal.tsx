@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons'
 import { ErrorCode } from '@canopy/shared/errors'
-import { Alert, Button, Form, Input, Modal, Typography } from 'antd'
+import { Alert, Button, Form, Input, Modal, Select, Typography } from 'antd'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../shared/api'
@@ -8,6 +8,7 @@ import { showFieldErrors, zodRule } from '../../shared/forms'
 import '../../shared/i18n/maintain-messages'
 import { translateKey } from '../../shared/i18n/i18n'
 import { toast } from '../../shared/ui/feedback'
+import { useDeviceProducts } from '../devices/api'
 import { useUploadFirmware } from './api'
 import { checkFirmwareFile, type FirmwareFileCheck, sizeParts } from './firmware-file'
 
@@ -28,6 +29,8 @@ export function FirmwareUploadModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation()
   const [form] = Form.useForm<UploadFields>()
   const upload = useUploadFirmware(IN_PLACE)
+  // The server takes a catalogue product's model only: offer those.
+  const products = useDeviceProducts()
   const input = useRef<HTMLInputElement>(null)
   const inputId = useId()
   const [file, setFile] = useState<File>()
@@ -121,7 +124,14 @@ export function FirmwareUploadModal({ onClose }: { onClose: () => void }) {
               required
               rules={[zodRule((r) => r.firmwareModel)]}
             >
-              <Input maxLength={64} autoComplete="off" />
+              <Select
+                showSearch
+                loading={products.isPending}
+                options={(products.data ?? []).map((product) => ({
+                  value: product.model,
+                  label: `${product.model} · ${product.name}`,
+                }))}
+              />
             </Form.Item>
             <Form.Item
               name="version"
