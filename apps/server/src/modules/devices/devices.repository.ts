@@ -136,6 +136,12 @@ export function devicesRepository(db: Executor) {
         .where(and(visibleCondition(visibility), inArray(devices.id, ids)))
     },
 
+    /** The ids of every device the visibility sees now. */
+    async visibleIds(visibility: DeviceVisibility): Promise<number[]> {
+      const rows = await db.select({ id: devices.id }).from(devices).where(visibleCondition(visibility))
+      return rows.map((row) => row.id)
+    },
+
     /**
      * Takes devices out of their tenant with what it learned of them: telemetry history (the
      * latest-telemetry row stays, emptied), shadows and role grants. Run it in a transaction.

@@ -13,7 +13,7 @@ import type { ProjectDirectory } from '../projects/project-directory'
 import type { UsersService } from '../users/users.service'
 import { requireBatch, requireBind } from './batch-check'
 import { type DeviceListRow, type DeviceRow, devicesRepository } from './devices.repository'
-import { productsRepository } from './products.repository'
+import { type ProductRow, productsRepository } from './products.repository'
 import { tenantsRepository } from './tenants.repository'
 
 /** A device as the device list shows it (§3 "Device"). */
@@ -225,11 +225,35 @@ export class DevicesService {
     return devicesRepository(this.deps.db).findById(id)
   }
 
+  /**
+   * Which devices the caller's records may name (operation log, progress): its whole tenant, or
+   * the devices in its scope now, by id.
+   */
+  async recordScope(principal: Principal): Promise<RecordScope> {
+    const visibility = deviceVisibility(principal, await this.scope(principal))
+    if (visibility.kind === 'tenant') return { tenantId: visibility.tenantId }
+    return {
+      tenantId: visibility.tenantId,
+      deviceIds: await devicesRepository(this.deps.db).visibleIds(visibility),
+    }
+  }
+
+  /** A product (a device model) by id: its options and limits, for the areas that apply settings. */
+  async product(productId: number): Promise<ProductRow | undefined> {
+    return productsRepository(this.deps.db).findById(productId)
+  }
+
   /** Unpublished products may be bound by developer accounts (§6); the tenant owner's flag counts. */
   private async isDeveloperTenant(principal: Principal): Promise<boolean> {
     if (principal.account.isDeveloper) return true
     return this.deps.users.isDeveloperTenant(principal.account.tenantId)
   }
+}
+
+/** The devices a caller's records may name: all of the tenant's, or only `deviceIds`. */
+export interface RecordScope {
+  tenantId: number
+  deviceIds?: number[]
 }
 
 export function toView(row: DeviceListRow): DeviceView {

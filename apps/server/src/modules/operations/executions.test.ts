@@ -108,7 +108,7 @@ describe('one table of executions for every channel', () => {
     const [job] = (await app.database.db.execute(sql`select operation_id from jobs where job_id = ${jobId}`))
       .rows as Array<{ operation_id: number }>
     const operations = operationsRepository(app.database.db)
-    const visibility = { kind: 'tenant' as const, tenantId: principal.account.tenantId }
+    const visibility = { tenantId: principal.account.tenantId }
     expect(await operations.find(visibility, job!.operation_id)).toMatchObject({
       accountName: principal.account.username,
       action: 'job.scan',

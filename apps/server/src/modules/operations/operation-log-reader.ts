@@ -3,7 +3,6 @@ import { type LogFilters, logWindow, type OperationResult } from '@canopy/shared
 import type { Database } from '../../db/client'
 import { FileReply } from '../../http/file-reply'
 import { csvDocument } from '../../lib/csv'
-import { deviceVisibility } from '../access/device-scope'
 import type { Principal } from '../auth/principal'
 import type { DevicesService } from '../devices/devices.service'
 import { type OperationSummary, operationsRepository } from './operations.repository'
@@ -58,7 +57,7 @@ export class OperationLogReader {
   }
 
   private async read(principal: Principal, filters: OperationLogFilters, limit: number, offset: number) {
-    const visibility = deviceVisibility(principal, await this.deps.devices.scope(principal))
+    const visibility = await this.deps.devices.recordScope(principal)
     const operations = operationsRepository(this.deps.db)
     const { total, list } = await operations.list({
       visibility,

@@ -1,7 +1,6 @@
 import { ErrorCode } from '@canopy/shared/errors'
 import type { Database } from '../../db/client'
 import { AppError } from '../../http/app-error'
-import { deviceVisibility } from '../access/device-scope'
 import type { Principal } from '../auth/principal'
 import type { DevicesService } from '../devices/devices.service'
 import { progressStatusOf, reasonText, resultOf } from './executions'
@@ -19,7 +18,7 @@ export class OperationProgress {
   constructor(private readonly deps: { db: Database; devices: DevicesService }) {}
 
   async of(principal: Principal, operationId: number) {
-    const visibility = deviceVisibility(principal, await this.deps.devices.scope(principal))
+    const visibility = await this.deps.devices.recordScope(principal)
     const operations = operationsRepository(this.deps.db)
     const operation = await operations.find(visibility, operationId)
     const executions = operation ? await operations.executions(visibility, operationId) : []

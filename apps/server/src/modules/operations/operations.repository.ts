@@ -2,8 +2,7 @@ import type { JsonObject } from '@canopy/shared/protocol'
 import type { OperationResult } from '@canopy/shared/validation'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { devices } from '../../db/schema'
-import { type DeviceVisibility, visibleCondition } from '../devices/devices.repository'
+import type { RecordScope } from '../devices/devices.service'
 import type { ExecutionChannel, ExecutionStatus, FailureReason } from './executions'
 
 /** A device an operation's execution names (its MAC stays when the device goes). */
@@ -35,7 +34,7 @@ export interface OperationRow {
 
 /** What the operation log lists: operations of a tenant within a window, by action and result. */
 export interface OperationQuery {
-  visibility: DeviceVisibility
+  visibility: RecordScope
   from?: Date
   to?: Date
   action?: string
@@ -61,10 +60,10 @@ const RESULT = sql`case when bool_or(e.status in ('QUEUED', 'IN_PROGRESS')) then
 const EXECUTION_VIEW = sql`e.operation_id as "operationId", e.device_id as "deviceId", e.mac, e.channel,
   e.status, e.reason_code as "reasonCode", e.reason_detail as "reasonDetail", e.last_updated_at as "lastUpdatedAt"`
 
-/** Only executions on devices the visibility sees now (nothing to add for the whole tenant). */
-function inScope(visibility: DeviceVisibility): SQL {
-  if (visibility.kind === 'tenant') return sql``
-  return sql`and e.device_id in (select ${devices.id} from ${devices} where ${visibleCondition(visibility)})`
+/** Only executions on devices the scope names (nothing to add for the whole tenant). */
+function inScope(scope: RecordScope): SQL {
+  if (scope.deviceIds === undefined) return sql``
+  return sql`and e.device_id = any(${sql.param(scope.deviceIds)}::int[])`
 }
 
 /** The rows of a raw query, timestamps as Dates whatever the driver hands back. */
@@ -84,7 +83,7 @@ async function rows<T>(db: Executor, query: SQL, dates: readonly string[]): Prom
 export function operationsRepository(db: Executor) {
   /** Each operation's device count and result over the executions the caller may see. */
   async function resultsOf(
-    visibility: DeviceVisibility,
+    visibility: RecordScope,
     operationIds: number[],
   ): Promise<Map<number, { deviceCount: number; result: OperationResult }>> {
     if (operationIds.length === 0) return new Map()
@@ -180,7 +179,7 @@ export function operationsRepository(db: Executor) {
     },
 
     /** An operation of the visibility's tenant, or undefined. */
-    async find(visibility: DeviceVisibility, operationId: number): Promise<OperationRow | undefined> {
+    async find(visibility: RecordScope, operationId: number): Promise<OperationRow | undefined> {
       const [row] = await rows<OperationRow>(
         db,
         sql`select id, tenant_id as "tenantId", account_name as "accountName", action, detail,
@@ -195,7 +194,7 @@ export function operationsRepository(db: Executor) {
      * An operation's executions the caller may see, each device's latest: all of them for the
      * whole tenant (the log outlives its devices), else those on devices in its scope now.
      */
-    async executions(visibility: DeviceVisibility, operationId: number): Promise<ExecutionView[]> {
+    async executions(visibility: RecordScope, operationId: number): Promise<ExecutionView[]> {
       return rows<ExecutionView>(
         db,
         sql`select ${EXECUTION_VIEW} from job_executions e
@@ -238,7 +237,7 @@ export function operationsRepository(db: Executor) {
       // Without a result filter the page is chosen from the operations alone, and only its
       // operations' executions are counted (an upgrade wave has thousands).
       const visible =
-        visibility.kind === 'tenant'
+        visibility.deviceIds === undefined
           ? sql``
           : sql`and exists (select 1 from job_executions e where e.operation_id = o.id ${inScope(visibility)})`
       const [counted] = await rows<{ total: number }>(
@@ -268,7 +267,7 @@ export function operationsRepository(db: Executor) {
 
     /** The first `perOperation` devices (by MAC) of each operation the caller may see. */
     async devicesOf(
-      visibility: DeviceVisibility,
+      visibility: RecordScope,
       operationIds: number[],
       perOperation: number,
     ): Promise<Map<number, Array<{ id: number; mac: string }>>> {

@@ -10,9 +10,9 @@ import { AppError } from '../../http/app-error'
 import { eachConcurrently } from '../../lib/concurrency'
 import type { Principal } from '../auth/principal'
 import { requireBatch } from '../devices/batch-check'
-import { type DeviceRow, devicesRepository } from '../devices/devices.repository'
+import type { DeviceRow } from '../devices/devices.repository'
 import type { DevicesService } from '../devices/devices.service'
-import { type ProductRow, productsRepository } from '../devices/products.repository'
+import type { ProductRow } from '../devices/products.repository'
 import { reasonText } from '../operations/executions'
 import type { OperationLog } from '../operations/operation-log'
 import { checkAgainstModel, productOptionsOf } from './model-limits'
@@ -219,7 +219,7 @@ export class SettingsService {
       // the section is called in sync, so "in sync" never shows while the cloud keeps a password.
       // (The scrub's new document may settle the section first; the execution's state lets one win.)
       const scrub = isJsonObject(desired) ? secretScrub(desired) : undefined
-      const device = scrub ? await devicesRepository(this.deps.db).findById(deviceId) : undefined
+      const device = scrub ? await this.deps.devices.findById(deviceId) : undefined
       if (scrub && device) await this.deps.shadows.updateDesired(device.thingName, { [row.section]: scrub })
       await this.settle(row, 'in_sync')
     }
@@ -254,7 +254,7 @@ export class SettingsService {
 
   /** Sends the device its delta again, and settles what it already reports. */
   private async remind(deviceId: number): Promise<void> {
-    const device = await devicesRepository(this.deps.db).findById(deviceId)
+    const device = await this.deps.devices.findById(deviceId)
     if (!device) return
     await this.deps.shadows.remind(device.thingName, deviceId)
     const shadow = await this.deps.shadows.read(deviceId)
@@ -278,7 +278,7 @@ export class SettingsService {
   private async productsOf(devices: DeviceRow[]): Promise<Map<number, ProductRow>> {
     const products = new Map<number, ProductRow>()
     for (const productId of new Set(devices.map((device) => device.productId))) {
-      products.set(productId, (await productsRepository(this.deps.db).findById(productId))!)
+      products.set(productId, (await this.deps.devices.product(productId))!)
     }
     return products
   }
