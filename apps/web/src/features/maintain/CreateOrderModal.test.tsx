@@ -1,7 +1,9 @@
+import { ErrorCode } from '@canopy/shared/errors'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { I18nextProvider } from 'react-i18next'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../shared/api'
 import { i18n, initI18n } from '../../shared/i18n/i18n'
 import type { Device } from '../devices/api'
 import type { CreateOrderRequest } from './api'
@@ -71,5 +73,23 @@ describe('the upgrade order dialog', () => {
     renderModal([device(1, 'online'), device(2, 'online', 'CAP-2000')])
     expect(await screen.findByText('The selected devices must all be of the same model')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Create order' })).toBeDisabled()
+  })
+
+  it('shows a refusal about the whole selection, which no field holds, in the dialog', async () => {
+    create.mockRejectedValueOnce(
+      new ApiError(
+        [ErrorCode.INVALID_PARAMETER],
+        400,
+        { violations: [{ field: 'ids', rule: 'validation.same_model' }] },
+        'errors.invalidParameter',
+        false,
+      ),
+    )
+    renderModal([device(1, 'online')])
+    await chooseVersion()
+    await userEvent.click(screen.getByRole('button', { name: 'Create order' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The selected devices must all be of the same model',
+    )
   })
 })

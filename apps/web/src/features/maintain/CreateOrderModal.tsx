@@ -51,6 +51,18 @@ const CODE_FIELDS: Record<number, string> = {
   [ErrorCode.FIRMWARE_MODEL_MISMATCH]: 'packageId',
 }
 
+/** The dialog's fields the server's violations may name (the request's names). */
+const FIELD_NAMES = new Set([
+  'deviceIds',
+  'gid',
+  'packageId',
+  'timing',
+  'startAt',
+  'windowEnd',
+  'ratePerMinute',
+  'concurrency',
+])
+
 /** An antd rule from a shared check that reads the loaded rules (a function, or a schema). */
 function sharedRule(check: (rules: Rules, value: unknown) => string | undefined) {
   return {
@@ -108,8 +120,13 @@ export function CreateOrderModal({ preset = [], onClose, onCreated }: CreateOrde
       onCreated?.(created)
       onClose()
     } catch (error) {
-      if (showFieldErrors(form, error, CODE_FIELDS)) return
-      if (isApiError(error) && !error.shown) setRefusal(translateKey(error.messageKey))
+      // A rule about the whole selection (a project of two models: 'ids') has no field of its own.
+      const elsewhere = isApiError(error)
+        ? error.violations.find((violation) => !FIELD_NAMES.has(violation.field))
+        : undefined
+      if (elsewhere) setRefusal(translateKey(elsewhere.rule))
+      else if (!showFieldErrors(form, error, CODE_FIELDS) && isApiError(error) && !error.shown)
+        setRefusal(translateKey(error.messageKey))
     }
   }
 
