@@ -14,6 +14,11 @@ import { ImageTooLarge, type ReceivedImage, receiveImage } from './firmware-uplo
 
 /** The upload's form fields besides the file: model, version, and room for a client's extras. */
 const MAX_FIELDS = 8
+/**
+ * Images received at once (each held in memory until stored, up to the size limit): more wait
+ * for none, they are answered "system busy" (600101102) and retried by the uploader.
+ */
+export const UPLOADS_AT_ONCE = 4
 
 /**
  * The two multipart routes that take an image: the console's upload (`POST
@@ -32,6 +37,7 @@ export async function registerFirmwareUploads(
     maxImageBytes: number
   },
 ): Promise<void> {
+  const slots = new UploadSlots(UPLOADS_AT_ONCE)
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
       limits: {
@@ -46,12 +52,12 @@ export async function registerFirmwareUploads(
     scope.post(`${deps.apiRoot}/backend/firmware/upload`, async (request) => {
       const principal = await deps.auth.authenticate(request.headers.authorization)
       if (!permits(principal.access, can.device('upgrade'))) throw new AppError(ErrorCode.NO_PERMISSION)
-      return receive(request, { kind: 'account', principal }, deps)
+      return slots.run(() => receive(request, { kind: 'account', principal }, deps))
     })
     scope.post(`${deps.apiRoot}/operator/firmware/publish`, async (request) => {
       if (!operatorTokenMatches(request.headers[OPERATOR_HEADER], deps.operatorToken))
         throw new AppError(ErrorCode.NO_PERMISSION)
-      return receive(request, { kind: 'operator' }, deps)
+      return slots.run(() => receive(request, { kind: 'operator' }, deps))
     })
   })
 }
@@ -99,6 +105,23 @@ function uploadRefusal(error: unknown): AppError {
     })
   }
   return new AppError(ErrorCode.MALFORMED_REQUEST)
+}
+
+/** A bound on uploads being received at once; one over it is refused at once rather than queued. */
+export class UploadSlots {
+  private taken = 0
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(upload: () => Promise<T>): Promise<T> {
+    if (this.taken >= this.size) throw new AppError(ErrorCode.SYSTEM_BUSY)
+    this.taken++
+    try {
+      return await upload()
+    } finally {
+      this.taken--
+    }
+  }
 }
 
 function operatorTokenMatches(given: string | string[] | undefined, expected: string): boolean {
