@@ -94,7 +94,12 @@ describe(`upgrade orders of ${DEVICES} devices across kill -9`, () => {
         password: simulatedPassword(device.mac),
         gid: String(tree!.gid),
       }
-      ids.push((await ok<{ id: number }>('/backend/device/bind', body)).id)
+      // Online before the server has filed the status carrying its credential: a bind error until then.
+      const bound = await until(async () => {
+        const answer = await api<{ id: number }>('/backend/device/bind', body)
+        return answer.status === 10000 ? answer.data : undefined
+      }, `bind ${device.mac}`)
+      ids.push(bound.id)
     }
     for (const version of versions) {
       const form = new FormData()

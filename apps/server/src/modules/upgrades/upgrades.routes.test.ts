@@ -86,13 +86,13 @@ describe('upgrade orders', () => {
     fleet = await startTestFleet(app, { count: 16, seed: 1313, models: ['CAP-1200'] })
     ids = []
     for (const device of fleet.devices) {
-      const id = await bindDevice(app, token, device.mac, world.a.p1)
+      const id = await bindWhenFiled(app, token, device.mac, world.a.p1)
       devices.set(id, device)
       ids.push(id)
     }
     const legacy = await startTestFleet(app, { count: 1, seed: 1314, models: ['CAP-300'] })
     fleet.devices.push(...legacy.devices)
-    legacyId = await bindDevice(app, token, legacy.devices[0]!.mac, world.a.p1)
+    legacyId = await bindWhenFiled(app, token, legacy.devices[0]!.mac, world.a.p1)
     packageId = await upload('CAP-1200', TARGET)
     otherModelPackage = await upload('CAP-3000', '7.0.0')
     await eventually(
@@ -332,6 +332,22 @@ describe('upgrade orders', () => {
     })
   })
 })
+
+/**
+ * Binds a virtual device once the server has filed the status carrying its credential: a device is
+ * online before that (under load, a moment later), and a bind before it is refused as a bind error.
+ */
+async function bindWhenFiled(app: TestApp, token: string, mac: string, gid: number): Promise<number> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      return await bindDevice(app, token, mac, gid)
+    } catch (error) {
+      if (Date.now() > deadline || !String(error).includes(String(ErrorCode.BIND_ERROR))) throw error
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
