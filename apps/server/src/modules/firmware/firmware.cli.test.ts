@@ -58,6 +58,10 @@ describe('the operator CLI for firmware', { timeout: 60_000 }, () => {
     })
     expect(usable.list.map((item) => item.id)).toContain(published.id)
 
+    // Without PUBLIC_URL a device's link points at the address this instance listens on.
+    expect(app.firmware.downloadUrl(published.id, 'cnp-0211aabbccdd')).toMatch(
+      new RegExp(`^${server}/api/device/firmware/${published.id}\\?thing=cnp-0211aabbccdd&exp=\\d+&sig=`),
+    )
     await canopy('firmware', 'delete', String(published.id))
     const after = JSON.parse((await canopy('firmware', 'list')).stdout) as { list: FirmwarePackageView[] }
     expect(after.list.map((item) => item.id)).not.toContain(published.id)
