@@ -266,6 +266,28 @@ describe('upgrade orders', () => {
       device.upgradeChaos = {}
     })
 
+    it('ends a device still offline at the window end failed, expired, never sent', async () => {
+      const [id] = await take(1)
+      await devices.get(id!)!.stop()
+      await eventually(
+        () => codeOf('/backend/upgrade/create', order([id!])),
+        (code) => code === ErrorCode.DEVICE_OFFLINE,
+      )
+      const windowEnd = new Date(Date.now() + 2000).toISOString()
+      const created = await ok<{ id: number }>(
+        '/backend/upgrade/create',
+        order([id!], { waitOffline: true, windowEnd }),
+      )
+      const done = await settled(created.id, 30_000)
+      expect(done.order).toMatchObject({ status: 'finished', result: 'failed' })
+      expect(done.devices[0]).toMatchObject({
+        upgrade_result: 'failed',
+        command_result: 'not_sent',
+        reason: 'expired',
+      })
+      await devices.get(id!)!.start()
+    })
+
     it(`retries a failed device at most ${UPGRADE_MAX_RETRIES} times`, async () => {
       const [id] = await take(1)
       devices.get(id!)!.upgradeChaos = { 'download-failure': 1 }
