@@ -1,9 +1,19 @@
+import { decideBatch } from '@canopy/shared/batch-rules'
 import { can } from '@canopy/shared/permissions'
-import { Flex, Tag, Typography } from 'antd'
+import { Button, Flex, Tag, Typography } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../../shared/i18n/maintain-messages'
+import { translateKey } from '../../shared/i18n/i18n'
+import { WithReason } from '../../shared/ui/WithReason'
 import { usePermits } from '../auth/grants'
+import type { Device } from '../devices/api'
 import { type DeviceUpgradeState, useDeviceUpgradeStates } from './api'
+
+// The order dialog (and the rules it checks) loads when first opened.
+const CreateOrderModal = lazy(() =>
+  import('./CreateOrderModal').then((m) => ({ default: m.CreateOrderModal })),
+)
 
 const COLOURS = { waiting: 'default', upgrading: 'processing', failed: 'error', success: 'success' } as const
 
@@ -27,11 +37,36 @@ export function UpgradeState({ state }: { state: DeviceUpgradeState | undefined 
   )
 }
 
-/** The device detail's line: its upgrade status, for accounts that may upgrade (the call is theirs). */
-export function DeviceUpgradeStatus({ deviceId }: { deviceId: number }) {
+/**
+ * The device detail's line: its upgrade status and, where a newer package exists, "Upgrade to …"
+ * (refused with the shared batch rule's reason, e.g. offline), for accounts that may upgrade.
+ */
+export function DeviceUpgradeStatus({ device }: { device: Device }) {
+  const { t } = useTranslation()
   const permitted = usePermits()
-  const states = useDeviceUpgradeStates([deviceId], permitted(can.device('upgrade')))
-  return <UpgradeState state={states.data?.list.find((state) => state.id === deviceId)} />
+  const mayUpgrade = permitted(can.device('upgrade'))
+  const states = useDeviceUpgradeStates([device.id], mayUpgrade)
+  const [ordering, setOrdering] = useState(false)
+  const state = states.data?.list.find((candidate) => candidate.id === device.id)
+  const decision = decideBatch('upgrade', [device], permitted)
+  const busy = state?.upgrade_status === 'waiting' || state?.upgrade_status === 'upgrading'
+  return (
+    <>
+      <UpgradeState state={state} />
+      {mayUpgrade && state?.latest_version && !busy && (
+        <WithReason reason={decision.allowed ? undefined : translateKey(decision.reason)}>
+          <Button size="small" onClick={() => setOrdering(true)}>
+            {t('maintain.device.upgradeTo', { version: state.latest_version })}
+          </Button>
+        </WithReason>
+      )}
+      {ordering && (
+        <Suspense fallback={null}>
+          <CreateOrderModal preset={[device]} onClose={() => setOrdering(false)} />
+        </Suspense>
+      )}
+    </>
+  )
 }
 
 /**

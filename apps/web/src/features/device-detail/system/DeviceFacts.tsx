@@ -51,7 +51,7 @@ export function DeviceFacts({ device }: { device: DeviceInfo }) {
       device.firmware && (
         <Flex key="firmware" gap={8} wrap align="center">
           {device.firmware}
-          <DeviceUpgradeStatus deviceId={device.id} />
+          <DeviceUpgradeStatus device={device} />
         </Flex>
       ),
     ],
