@@ -23,9 +23,13 @@ export class TrafficService {
 
   /** One device's WAN and per-band throughput and its clients (the detail's traffic tab). */
   async device(principal: Principal, id: number, range: TrafficRange) {
-    await this.deps.devices.requireDevices(principal, [id])
     const window = this.window(range)
-    const points = await this.deviceSeries(id, window)
+    // The read goes with the scope check instead of after it (one wait on the embedded
+    // database's session, not two); a refusal throws before anything read is answered.
+    const [, points] = await Promise.all([
+      this.deps.devices.requireDevices(principal, [id]),
+      this.deviceSeries(id, window),
+    ])
     return { ...describe(window), points: points.map((point) => ({ ...point, at: point.at.toISOString() })) }
   }
 
