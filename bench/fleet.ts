@@ -23,6 +23,8 @@ export interface BenchFleetOptions {
   models?: string[]
   /** extra simulator flags, e.g. --apply-delay=0,0 */
   flags?: string[]
+  /** gives up (stopping the fleet) when it is not all online within this many seconds */
+  timeoutSeconds?: number
 }
 
 /** Imports the simulated catalogue, registers an owner, starts the fleet and binds every device. */
@@ -77,7 +79,7 @@ export async function startBenchFleet(
     if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve))
   }
   try {
-    await allOnline(child)
+    await allOnline(child, options.timeoutSeconds)
     const connectedAfter = (performance.now() - started) / 1000
     // Bind them all, as the bind dialog would, sixteen at a time.
     const profiles = options.models ? PROFILES.filter((p) => options.models!.includes(p.model)) : PROFILES
@@ -114,14 +116,27 @@ async function bind(baseUrl: string, token: string, mac: string, gid: number): P
   }
 }
 
-function allOnline(child: ChildProcess): Promise<void> {
+function allOnline(child: ChildProcess, timeoutSeconds = Number.POSITIVE_INFINITY): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     // The fleet's last words, to say why it exited.
     let said = ''
     child.stderr!.on('data', (chunk: Buffer) => {
       said = (said + chunk.toString()).slice(-2000)
-      if (chunk.toString().includes('virtual devices online')) resolve()
+      if (chunk.toString().includes('virtual devices online')) {
+        clearTimeout(timer)
+        resolve()
+      }
     })
     child.once('exit', (code) => reject(new Error(`the fleet exited (${code}): ${said}`)))
+    const timer = Number.isFinite(timeoutSeconds)
+      ? setTimeout(() => reject(new FleetTimeout(timeoutSeconds)), timeoutSeconds * 1000)
+      : undefined
   })
+}
+
+/** The fleet was not all online in time (the server, or the machine, could not take it). */
+export class FleetTimeout extends Error {
+  constructor(readonly seconds: number) {
+    super(`the fleet was not all online within ${seconds} s`)
+  }
 }

@@ -5,18 +5,21 @@
 // bytes it writes to its sockets (the images, mostly: the image throughput, target ≥ 200 MB/s),
 // and measures the device list's p99 through HTTP (target < 100 ms).
 // The virtual devices flash and reboot quickly (--upgrade-timings=quick): the figures are the
-// platform's, not a flash chip's.
+// platform's, not a flash chip's. When the fleet is not all online within BENCH_FLEET_SECONDS
+// (600), the machine could not take it: the bench prints what the server had reached and why.
+// BENCH_DEVICES, BENCH_IMAGE_BYTES, BENCH_LIMIT_SECONDS, BENCH_LIST_SECONDS change the run.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { buildFirmwareImage } from '@canopy/shared/protocol'
-import { type BenchFleet, startBenchFleet } from './fleet'
-import { api, measureLatency, printTable, requireBuild, rssOf, startServer } from './support'
+import { type BenchFleet, FleetTimeout, startBenchFleet } from './fleet'
+import { api, measureLatency, operatorApi, printTable, requireBuild, rssOf, startServer } from './support'
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000)
 const IMAGE_BYTES = Number(process.env.BENCH_IMAGE_BYTES ?? 1024 * 1024)
 const LIMIT_SECONDS = Number(process.env.BENCH_LIMIT_SECONDS ?? 600)
 const LIST_SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 20)
+const FLEET_SECONDS = Number(process.env.BENCH_FLEET_SECONDS ?? 600)
 const MODEL = 'CAP-1200'
 const VERSION = '9.9.9'
 
@@ -34,12 +37,27 @@ const pid = server.process.pid!
 let fleet: BenchFleet | undefined
 try {
   const fleetStarted = performance.now()
-  fleet = await startBenchFleet(server, dataDir, {
-    devices: DEVICES,
-    seed: 13,
-    models: [MODEL],
-    flags: ['--upgrade-timings=quick', '--apply-delay=0,0'],
-  })
+  try {
+    fleet = await startBenchFleet(server, dataDir, {
+      devices: DEVICES,
+      seed: 13,
+      models: [MODEL],
+      flags: ['--upgrade-timings=quick', '--apply-delay=0,0'],
+      timeoutSeconds: FLEET_SECONDS,
+    })
+  } catch (error) {
+    if (!(error instanceof FleetTimeout)) throw error
+    await reportFleetTimeout(error)
+  }
+  if (fleet) await campaign(fleet, fleetStarted)
+} finally {
+  await fleet?.stop()
+  await server.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+/** Uploads the image, creates the order, and watches it until every device has the new version. */
+async function campaign(fleet: BenchFleet, fleetStarted: number) {
   const { token } = fleet
   console.warn(
     `${DEVICES} devices online and bound in ${((performance.now() - fleetStarted) / 1000).toFixed(0)} s`,
@@ -90,6 +108,7 @@ try {
   }
   const list = await listing
   const usage = samples.stop()
+  const reasons = counts.failed > 0 ? await failureReasons(token, order.id) : 'none'
 
   printTable(
     `${DEVICES.toLocaleString('en')} virtual devices, one ${IMAGE_BYTES.toLocaleString('en')}-byte image, one order`,
@@ -104,6 +123,7 @@ try {
         'upgraded / failed / still waiting or upgrading',
         `${counts.success} / ${counts.failed} / ${counts.waiting + counts.upgrading}`,
       ],
+      ['failures by reason', reasons],
       ['server RSS, peak', `${(usage.peakRssKb / 1024).toFixed(0)} MB`],
       ['server CPU, mean over the campaign', `${usage.meanCpu.toFixed(0)} % of a core`],
       ['server socket writes (images), peak second', `${usage.peakWriteMBps.toFixed(0)} MB/s`, '≥ 200 MB/s'],
@@ -116,10 +136,48 @@ try {
       ['device list requests/s, non-2xx (must be 0)', `${list.rps.toFixed(0)}, ${list.errors}`],
     ],
   )
-} finally {
-  await fleet?.stop()
-  await server.stop()
-  rmSync(dataDir, { recursive: true, force: true })
+}
+
+/** What was reached when the fleet could not come online, and why: the server's admission queue. */
+async function reportFleetTimeout(error: FleetTimeout) {
+  const metrics = await operatorApi<{
+    ingest: { received: number }
+    devices: {
+      admission: { admitted: number; queued: number; peakQueued: number }
+      refusals: Record<string, { overloaded: number }>
+    }
+  }>(server.baseUrl, dataDir, 'GET', '/operator/metrics')
+  const overloaded = Object.values(metrics.devices.refusals).reduce((sum, kind) => sum + kind.overloaded, 0)
+  printTable(`${DEVICES.toLocaleString('en')} virtual devices: not reached on this machine`, [
+    ['fleet all online and bound', `not within ${error.seconds} s`],
+    ['device messages admitted by the server', String(metrics.devices.admission.admitted)],
+    ['refused as overloaded (the server’s queue full)', String(overloaded)],
+    [
+      'server message queue now / peak',
+      `${metrics.devices.admission.queued} / ${metrics.devices.admission.peakQueued}`,
+    ],
+    ['server RSS', `${(rssOf(pid) / 1024).toFixed(0)} MB`],
+    ['machine load average (1 min, 2 cores shared)', loadavg()[0]!.toFixed(1)],
+  ])
+  console.log(
+    '\nWhy: the server could not file the devices’ messages as fast as they came (its queue full,\n' +
+      'the rest refused), so devices were not all online and bound in time. Run with fewer devices:\n' +
+      'BENCH_DEVICES=2000 npm run bench -- upgrade-campaign',
+  )
+}
+
+/** How many devices failed for each reason, e.g. "old_version 3, timeout 1". */
+async function failureReasons(token: string, id: number): Promise<string> {
+  const info = await api<{ devices: Array<{ upgrade_result: string; reason: string | null }> }>(
+    server.baseUrl,
+    '/backend/upgrade/info',
+    { id },
+    token,
+  )
+  const tally = new Map<string, number>()
+  for (const device of info.devices.filter((entry) => entry.upgrade_result === 'failed'))
+    tally.set(device.reason ?? 'none', (tally.get(device.reason ?? 'none') ?? 0) + 1)
+  return [...tally].map(([reason, count]) => `${reason} ${count}`).join(', ')
 }
 
 async function orderCounts(token: string, id: number): Promise<OrderCounts> {

@@ -5,7 +5,10 @@ import { type JobHandler, JobsClient, STAYS_IN_PROGRESS } from './jobs-client'
 const THING = 'cnp-02c10100002a'
 
 /** A cloud that accepts every update (or refuses the first with VersionMismatch) and records what it heard. */
-function cloud(handlers: Record<string, JobHandler>, options: { mismatchFirst?: boolean } = {}) {
+function cloud(
+  handlers: Record<string, JobHandler>,
+  options: { mismatchFirst?: boolean; unanswered?: number[] } = {},
+) {
   const heard: Array<{ topic: string; payload: Record<string, unknown> }> = []
   let version = 2
   let mismatch = options.mismatchFirst ?? false
@@ -15,6 +18,11 @@ function cloud(handlers: Record<string, JobHandler>, options: { mismatchFirst?: 
       const body = payload as Record<string, unknown>
       heard.push({ topic, payload: body })
       if (!topic.endsWith('/update')) return
+      // A busy cloud that takes an update but answers too late (these updates, by their order).
+      if (options.unanswered?.includes(heard.filter(({ topic }) => topic.endsWith('/update')).length)) {
+        version++
+        return
+      }
       const refuse = mismatch
       mismatch = false
       if (!refuse) version++
@@ -35,6 +43,7 @@ function cloud(handlers: Record<string, JobHandler>, options: { mismatchFirst?: 
     },
     handlers,
     () => {},
+    50,
   )
   const execution = (statusDetails: StatusDetails = {}): JobExecution => ({
     jobId: 'job-1',
@@ -110,6 +119,27 @@ describe('the jobs client', () => {
     expect(updates().map((update) => [update.status, update.expectedVersion])).toEqual([
       ['SUCCEEDED', 2],
       ['SUCCEEDED', 7],
+    ])
+  })
+
+  it('goes on when a progress report is not answered, and says the outcome again until it is', async () => {
+    const { give, updates } = cloud(
+      {
+        work: async (_, report) => {
+          await report({ phase: 'downloading' })
+          await report({ phase: 'flashing' })
+          return { done: 'yes' }
+        },
+      },
+      { unanswered: [1, 3] },
+    )
+    await give()
+    expect(updates().map((update) => `${update.status} ${update.expectedVersion}`)).toEqual([
+      'IN_PROGRESS 2',
+      // (this cloud checks no versions: it took the first, and its answer to the second says 4)
+      'IN_PROGRESS 2',
+      'SUCCEEDED 4',
+      'SUCCEEDED 4',
     ])
   })
 })

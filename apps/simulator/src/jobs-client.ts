@@ -59,7 +59,15 @@ export const BUILT_IN_JOB_HANDLERS: Partial<Record<string, JobHandler>> = {
 type Publish = (topic: string, payload: unknown) => Promise<void>
 
 /** how long an update waits for its answer */
-const ANSWER_TIMEOUT_MS = 10_000
+const ANSWER_TIMEOUT_MS = 15_000
+/** how often an outcome the cloud did not answer is said again */
+const OUTCOME_ATTEMPTS = 3
+
+/** An update the cloud did not answer in time (it may still have taken it). */
+class NoAnswer extends Error {}
+
+/** An update the cloud refused: the execution ended meanwhile (canceled, timed out) or is not ours. */
+class UpdateRefused extends Error {}
 
 type UpdateAnswer = {
   clientToken?: string
@@ -91,6 +99,8 @@ export class JobsClient {
     private readonly publish: Publish,
     private readonly handlers: Partial<Record<string, JobHandler>>,
     private readonly log: (line: string) => void,
+    /** how long an update waits for its answer */
+    private readonly answerTimeoutMs = ANSWER_TIMEOUT_MS,
   ) {}
 
   /** The topics it hears (subscribe to them before `start`). */
@@ -161,9 +171,16 @@ export class JobsClient {
         })
         return
       }
-      const report: ReportPhase = (details) => {
-        if (signal.aborted) return Promise.reject(signal.reason)
-        return this.update(execution.jobId, 'IN_PROGRESS', details)
+      const report: ReportPhase = async (details) => {
+        if (signal.aborted) throw signal.reason
+        try {
+          await this.update(execution.jobId, 'IN_PROGRESS', details)
+        } catch (error) {
+          // Progress a busy cloud did not acknowledge is no reason to stop the work: the next
+          // report, or the outcome, tells it (a VersionMismatch then teaches the version).
+          if (!(error instanceof NoAnswer)) throw error
+          this.log(`jobs: ${execution.jobId}: ${error.message}; going on`)
+        }
       }
       let outcome: { status: 'SUCCEEDED' | 'FAILED' | 'REJECTED'; details: StatusDetails }
       try {
@@ -179,13 +196,14 @@ export class JobsClient {
         }
         outcome = { status: 'SUCCEEDED', details: result ?? {} }
       } catch (error) {
-        if (signal.aborted) throw error
+        // Restarted, or the execution ended under it: nothing to report.
+        if (signal.aborted || error instanceof UpdateRefused) throw error
         outcome =
           error instanceof JobFailure
             ? { status: error.status, details: error.details }
             : { status: 'FAILED', details: { reason: ((error as Error).message || 'failed').slice(0, 1024) } }
       }
-      await this.update(execution.jobId, outcome.status, outcome.details)
+      await this.settle(execution.jobId, outcome.status, outcome.details)
       this.log(`jobs: ${execution.jobId} ${outcome.status}`)
     } catch (error) {
       // Cancelled or timed out meanwhile, the cloud went away, or the device restarted: the
@@ -204,6 +222,17 @@ export class JobsClient {
     if (!signal.aborted && !staysInProgress) await this.askNext()
   }
 
+  /** The outcome, said again while a busy cloud does not answer (an outcome must not be lost). */
+  private async settle(jobId: string, status: string, statusDetails: StatusDetails): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.update(jobId, status, statusDetails)
+      } catch (error) {
+        if (!(error instanceof NoAnswer) || attempt >= OUTCOME_ATTEMPTS) throw error
+      }
+    }
+  }
+
   /**
    * An update with the version the cloud holds, answered before it returns: accepted, the
    * version the answer tells; refused, it throws (a VersionMismatch still teaches the version).
@@ -218,8 +247,8 @@ export class JobsClient {
     const answer = new Promise<{ body: UpdateAnswer; accepted: boolean }>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(clientToken)
-        reject(new Error(`no answer to the update of ${jobId}`))
-      }, ANSWER_TIMEOUT_MS)
+        reject(new NoAnswer(`no answer to the update of ${jobId}`))
+      }, this.answerTimeoutMs)
       this.waiting.set(clientToken, (body, accepted) => {
         clearTimeout(timer)
         this.waiting.delete(clientToken)
@@ -240,6 +269,6 @@ export class JobsClient {
     const state = body.executionState?.status
     if (!retried && body.code === 'VersionMismatch' && (state === 'IN_PROGRESS' || state === 'QUEUED'))
       return this.update(jobId, status, statusDetails, true)
-    throw new Error(`update of ${jobId} refused: ${(body as JobsErrorResponse).code}`)
+    throw new UpdateRefused(`update of ${jobId} refused: ${(body as JobsErrorResponse).code}`)
   }
 }
