@@ -31,7 +31,11 @@ const device = (id: number, overrides: Partial<OrderDevice>): OrderDevice => ({
   ...overrides,
 })
 
-function answer(devices: OrderDevice[], status: OrderInfo['order']['status'] = 'running') {
+function answer(
+  devices: OrderDevice[],
+  status: OrderInfo['order']['status'] = 'running',
+  end_reason: string | null = null,
+) {
   info.mockReturnValue({
     isPending: false,
     isError: false,
@@ -47,6 +51,7 @@ function answer(devices: OrderDevice[], status: OrderInfo['order']['status'] = '
         created_at: '2026-11-24T05:00:00Z',
         created_by: 'admin',
         status,
+        end_reason,
         result: 'upgrading',
         counts: { waiting: 0, upgrading: 1, success: 0, failed: 1 },
       },
@@ -118,5 +123,11 @@ describe('the order detail', () => {
     renderDrawer()
     expect(screen.getByRole('button', { name: 'Retry failed devices' })).toBeDisabled()
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull()
+  })
+
+  it('says why an aborted order stopped', () => {
+    answer([device(1, { upgrade_result: 'failed', reason: 'download_failed' })], 'aborted', 'canary_failed')
+    renderDrawer()
+    expect(screen.getByText('Aborted · The canary wave failed: the rest was not sent')).toBeVisible()
   })
 })

@@ -21,6 +21,7 @@ import { isLive, type OrderDevice, useCancelOrder, useOrderInfo, useRetryOrder }
 import {
   commandResultLabel,
   downloadLabel,
+  endReasonLabel,
   OrderResultTag,
   orderStatusLabel,
   UpgradeResultTag,
@@ -205,7 +206,9 @@ export function OrderDetailDrawer({ id, onClose }: { id: number; onClose: () => 
                 {
                   key: 'status',
                   label: t('maintain.orders.status'),
-                  children: orderStatusLabel(t, order.status),
+                  children: order.end_reason
+                    ? `${orderStatusLabel(t, order.status)} · ${endReasonLabel(order.end_reason)}`
+                    : orderStatusLabel(t, order.status),
                 },
                 {
                   key: 'result',

@@ -35,6 +35,8 @@ export interface UpgradeOrder {
   created_at: string
   created_by: string | number | null
   status: OrderStatus
+  /** why an order was aborted: canary_failed, failure_rate */
+  end_reason?: string | null
   result: OrderResult
   counts: { waiting: number; upgrading: number; success: number; failed: number }
 }

@@ -1,5 +1,6 @@
 import { Tag } from 'antd'
 import type { TFunction } from 'i18next'
+import { i18n, translateKey } from '../../shared/i18n/i18n'
 import type { CommandResult, DownloadPhase, OrderResult, OrderStatus, UpgradeResult } from './api'
 
 const RESULT_COLOURS: Record<OrderResult, string> = {
@@ -28,4 +29,10 @@ export function commandResultLabel(t: TFunction, result: CommandResult): string 
 
 export function downloadLabel(t: TFunction, phase: DownloadPhase): string {
   return t(`maintain.detail.downloads.${phase}`)
+}
+
+/** Why an order stopped early, as data ('canary_failed') → its words, or the value itself. */
+export function endReasonLabel(reason: string): string {
+  const key = `maintain.orders.endReasons.${reason}`
+  return i18n.exists(key) ? translateKey(key) : reason
 }

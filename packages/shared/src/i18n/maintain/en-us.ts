@@ -68,6 +68,10 @@ export const maintainEnUS = {
       immediate: 'Immediately',
       timedAt: 'At {{time}}',
       counts: '{{success}} succeeded, {{failed}} failed, {{upgrading}} upgrading, {{waiting}} waiting',
+      endReasons: {
+        canary_failed: 'The canary wave failed: the rest was not sent',
+        failure_rate: 'Too many devices failed: the rest was not sent',
+      },
       statuses: {
         scheduled: 'Scheduled',
         running: 'Running',

@@ -67,6 +67,10 @@ export const maintainEs: MaintainCatalogue = {
       timedAt: 'A las {{time}}',
       counts:
         '{{success}} correctas, {{failed}} fallidas, {{upgrading}} actualizándose, {{waiting}} en espera',
+      endReasons: {
+        canary_failed: 'Falló la oleada de prueba: el resto no se envió',
+        failure_rate: 'Fallaron demasiados dispositivos: el resto no se envió',
+      },
       statuses: {
         scheduled: 'Programada',
         running: 'En curso',

@@ -65,6 +65,10 @@ export const maintainZhCN: MaintainCatalogue = {
       immediate: '立即',
       timedAt: '定时 {{time}}',
       counts: '成功 {{success}}，失败 {{failed}}，升级中 {{upgrading}}，等待 {{waiting}}',
+      endReasons: {
+        canary_failed: '灰度批次失败：其余设备未下发',
+        failure_rate: '失败设备过多：其余设备未下发',
+      },
       statuses: {
         scheduled: '已预约',
         running: '进行中',
