@@ -142,6 +142,8 @@ export const enUS = {
     firmware_model_tips: 'Please enter the model (at most 64 characters)',
     firmware_version_tips: 'Version: 1-64 letters, digits or . _ + -, starting with a letter or digit',
     firmware_package_tips: 'Invalid firmware package',
+    firmware_header_mismatch: 'The model and version must be those in the file',
+    firmware_too_large: 'The file is larger than the upload limit',
     channel_tips: 'Please choose a channel the device offers in its region',
   },
   errors: {

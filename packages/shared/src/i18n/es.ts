@@ -142,6 +142,8 @@ export const es: Catalogue = {
     firmware_model_tips: 'Introduzca el modelo (64 caracteres como máximo)',
     firmware_version_tips: 'Versión: 1-64 letras, dígitos o . _ + -, empezando por una letra o un dígito',
     firmware_package_tips: 'Paquete de firmware no válido',
+    firmware_header_mismatch: 'El modelo y la versión deben ser los del archivo',
+    firmware_too_large: 'El archivo supera el límite de carga',
     channel_tips: 'Elija un canal que el dispositivo ofrezca en su región',
   },
   errors: {

@@ -140,6 +140,8 @@ export const zhCN: Catalogue = {
     firmware_model_tips: '请输入型号（最多64个字符）',
     firmware_version_tips: '版本：1-64个字母、数字或 . _ + -，以字母或数字开头',
     firmware_package_tips: '无效的固件包',
+    firmware_header_mismatch: '型号和版本必须与文件中的一致',
+    firmware_too_large: '文件超过上传大小限制',
     channel_tips: '请选择设备在其所在地区支持的信道',
   },
   errors: {
