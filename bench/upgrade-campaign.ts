@@ -11,6 +11,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
+import { ErrorCode } from '@canopy/shared/errors'
 import { buildFirmwareImage } from '@canopy/shared/protocol'
 import { type BenchFleet, FleetTimeout, startBenchFleet } from './fleet'
 import { api, measureLatency, operatorApi, printTable, requireBuild, rssOf, startServer } from './support'
@@ -46,8 +47,14 @@ try {
       timeoutSeconds: FLEET_SECONDS,
     })
   } catch (error) {
-    if (!(error instanceof FleetTimeout)) throw error
-    await reportFleetTimeout(error)
+    // Not all online in time, or online without the server having filed what they said.
+    const bindRefused = (error as Error).message.includes(String(ErrorCode.BIND_ERROR))
+    if (!(error instanceof FleetTimeout) && !bindRefused) throw error
+    await reportNotReached(
+      error instanceof FleetTimeout
+        ? `not all online within ${error.seconds} s`
+        : 'online, but the server refused to bind a device: it never filed the status carrying its credential',
+    )
   }
   if (fleet) await campaign(fleet, fleetStarted)
 } finally {
@@ -139,7 +146,7 @@ async function campaign(fleet: BenchFleet, fleetStarted: number) {
 }
 
 /** What was reached when the fleet could not come online, and why: the server's admission queue. */
-async function reportFleetTimeout(error: FleetTimeout) {
+async function reportNotReached(what: string) {
   const metrics = await operatorApi<{
     ingest: { received: number }
     devices: {
@@ -149,7 +156,7 @@ async function reportFleetTimeout(error: FleetTimeout) {
   }>(server.baseUrl, dataDir, 'GET', '/operator/metrics')
   const overloaded = Object.values(metrics.devices.refusals).reduce((sum, kind) => sum + kind.overloaded, 0)
   printTable(`${DEVICES.toLocaleString('en')} virtual devices: not reached on this machine`, [
-    ['fleet all online and bound', `not within ${error.seconds} s`],
+    ['fleet all online and bound', what],
     ['device messages admitted by the server', String(metrics.devices.admission.admitted)],
     ['refused as overloaded (the server’s queue full)', String(overloaded)],
     [
@@ -161,7 +168,7 @@ async function reportFleetTimeout(error: FleetTimeout) {
   ])
   console.log(
     '\nWhy: the server could not file the devices’ messages as fast as they came (its queue full,\n' +
-      'the rest refused), so devices were not all online and bound in time. Run with fewer devices:\n' +
+      'the rest refused as overloaded, statuses included), so the fleet could not be bound. Run with fewer devices:\n' +
       'BENCH_DEVICES=2000 npm run bench -- upgrade-campaign',
   )
 }
