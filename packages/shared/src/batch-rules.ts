@@ -152,8 +152,7 @@ export function decideBatch(
     rule.status === 'online' ||
     (rule.status === 'onlineInBatch' && batch) ||
     (rule.status === 'onlineUnlessWaiting' && !options.waitOffline)
-  if (mustBeOnline && anyOffline)
-    return refuse(ErrorCode.DEVICE_OFFLINE, { reason: rule.statusReason })
+  if (mustBeOnline && anyOffline) return refuse(ErrorCode.DEVICE_OFFLINE, { reason: rule.statusReason })
   if (rule.oneModel && new Set(devices.map((device) => device.model)).size > 1)
     return refuse(ErrorCode.INVALID_PARAMETER, {
       violation: { rule: 'validation.same_model', message: 'validation.same_model' },
