@@ -33,11 +33,11 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/home\/main$/)
 }
 
-/** What overflows sideways: the page, the table, or a column title cut short. */
+/** What overflows sideways: the page, the table, or a column or side-menu title cut short. */
 function overflow(page: Page) {
   return page.evaluate(() => {
     const table = document.querySelector('.ant-table-content, .ant-table-body')
-    const cut = Array.from(document.querySelectorAll('thead th'))
+    const cut = Array.from(document.querySelectorAll('thead th, nav .ant-menu-title-content'))
       .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
       .map((cell) => cell.textContent)
     return {

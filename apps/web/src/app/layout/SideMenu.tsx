@@ -21,6 +21,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
     <nav aria-label={t('frame.mainNav')}>
       <Menu
         mode="inline"
+        className="side-menu"
         items={items}
         selectedKeys={selected ? [selected] : []}
         defaultOpenKeys={collapsed ? [] : trail.slice(0, -1).map((route) => route.path)}
