@@ -1,13 +1,13 @@
 import { UploadOutlined } from '@ant-design/icons'
-import { Button, Empty, Flex, Modal, Table, type TableColumnsType, Tag, Typography } from 'antd'
+import { Button, Flex, Modal, type TableColumnsType, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../shared/api'
 import { formatCompactDateTime } from '../../shared/format'
 import '../../shared/i18n/maintain-messages'
 import { translateKey } from '../../shared/i18n/i18n'
-import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import { toast } from '../../shared/ui/feedback'
+import { PagedTable } from '../../shared/ui/PagedTable'
 import { WithReason } from '../../shared/ui/WithReason'
 import { type FirmwarePackage, useDeleteFirmware, useFirmwareList } from './api'
 import { FirmwareUploadModal } from './FirmwareUploadModal'
@@ -113,44 +113,22 @@ export function FirmwareTab() {
 
   return (
     <>
-      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <Typography.Text type="secondary" role="status">
-          {list.data ? t('maintain.firmware.total', { total: list.data.total }) : ''}
-        </Typography.Text>
-        <Button type="primary" icon={<UploadOutlined aria-hidden />} onClick={() => setUploading(true)}>
-          {t('maintain.firmware.upload')}
-        </Button>
-      </Flex>
-      {list.isError && !list.data ? (
-        <ErrorWithRetry
-          title={t('maintain.firmware.loadFailed')}
-          onRetry={() => list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : (
-        <Table<FirmwarePackage>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isPending}
-          locale={{
-            emptyText: list.data ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('maintain.firmware.empty')} />
-            ) : (
-              <div style={{ minHeight: 96 }} />
-            ),
-          }}
-          pagination={{
-            current: pageIndex,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            onChange: setPageIndex,
-            hideOnSinglePage: true,
-          }}
-          scroll={{ x: 'max-content' }}
-          size="middle"
-        />
-      )}
+      <PagedTable<FirmwarePackage>
+        list={list}
+        columns={columns}
+        rowKey="id"
+        pageIndex={pageIndex}
+        pageSize={PAGE_SIZE}
+        onPage={setPageIndex}
+        totalText={(total) => t('maintain.firmware.total', { total })}
+        loadFailed={t('maintain.firmware.loadFailed')}
+        empty={t('maintain.firmware.empty')}
+        actions={
+          <Button type="primary" icon={<UploadOutlined aria-hidden />} onClick={() => setUploading(true)}>
+            {t('maintain.firmware.upload')}
+          </Button>
+        }
+      />
       {uploading && <FirmwareUploadModal onClose={() => setUploading(false)} />}
       {dialogs}
     </>

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../shared/api'
 import { formatCompactDateTime } from '../../shared/format'
 import '../../shared/i18n/maintain-messages'
+import { PagedTable } from '../../shared/ui/PagedTable'
 import { type LogFilters, type OperationLogEntry, useOperationLog } from './api'
 import { LogFilterBar } from './LogFilterBar'
-import { LogTable } from './LogTable'
 import { actionLabel, OPERATION_ACTIONS, resultLabel } from './log-labels'
 import { exportParams } from './log-request'
 import { saveFile } from './save-file'
@@ -76,13 +76,16 @@ export function OperationLogTab() {
           )
         }
       />
-      <LogTable
+      <PagedTable
         list={list}
         columns={columns}
         rowKey="id"
         pageIndex={pageIndex}
         pageSize={PAGE_SIZE}
         onPage={setPageIndex}
+        totalText={(total) => t('maintain.log.total', { total })}
+        loadFailed={t('maintain.log.loadFailed')}
+        empty={t('maintain.log.empty')}
       />
     </>
   )

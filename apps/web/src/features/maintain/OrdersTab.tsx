@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons'
-import { Button, Empty, Flex, Modal, Space, Table, type TableColumnsType, Typography } from 'antd'
+import { Button, Flex, Modal, Space, type TableColumnsType, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../shared/api'
 import { formatCompactDateTime } from '../../shared/format'
 import '../../shared/i18n/maintain-messages'
 import { translateKey } from '../../shared/i18n/i18n'
-import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import { toast } from '../../shared/ui/feedback'
+import { PagedTable } from '../../shared/ui/PagedTable'
 import { WithReason } from '../../shared/ui/WithReason'
 import { type UpgradeOrder, useDeleteOrders, useOrderList } from './api'
 import { CreateOrderModal } from './CreateOrderModal'
@@ -114,44 +114,22 @@ export function OrdersTab() {
 
   return (
     <>
-      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <Typography.Text type="secondary" role="status">
-          {list.data ? t('maintain.orders.total', { total: list.data.total }) : ''}
-        </Typography.Text>
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
-          {t('maintain.orders.create')}
-        </Button>
-      </Flex>
-      {list.isError && !list.data ? (
-        <ErrorWithRetry
-          title={t('maintain.orders.loadFailed')}
-          onRetry={() => list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : (
-        <Table<UpgradeOrder>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isPending}
-          locale={{
-            emptyText: list.data ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('maintain.orders.empty')} />
-            ) : (
-              <div style={{ minHeight: 96 }} />
-            ),
-          }}
-          pagination={{
-            current: pageIndex,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            onChange: setPageIndex,
-            hideOnSinglePage: true,
-          }}
-          scroll={{ x: 'max-content' }}
-          size="middle"
-        />
-      )}
+      <PagedTable<UpgradeOrder>
+        list={list}
+        columns={columns}
+        rowKey="id"
+        pageIndex={pageIndex}
+        pageSize={PAGE_SIZE}
+        onPage={setPageIndex}
+        totalText={(total) => t('maintain.orders.total', { total })}
+        loadFailed={t('maintain.orders.loadFailed')}
+        empty={t('maintain.orders.empty')}
+        actions={
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+            {t('maintain.orders.create')}
+          </Button>
+        }
+      />
       {creating && (
         <CreateOrderModal onClose={() => setCreating(false)} onCreated={(order) => setShown(order.id)} />
       )}

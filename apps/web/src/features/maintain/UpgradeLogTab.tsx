@@ -5,9 +5,9 @@ import { api } from '../../shared/api'
 import { formatCompactDateTime } from '../../shared/format'
 import '../../shared/i18n/maintain-messages'
 import { translateKey } from '../../shared/i18n/i18n'
+import { PagedTable } from '../../shared/ui/PagedTable'
 import { type LogFilters, type UpgradeLogEntry, useUpgradeLog } from './api'
 import { LogFilterBar } from './LogFilterBar'
-import { LogTable } from './LogTable'
 import { resultLabel } from './log-labels'
 import { exportParams } from './log-request'
 import { reasonKey } from './order-rules'
@@ -68,13 +68,16 @@ export function UpgradeLogTab() {
           saveFile(await api.download('backend/log/upgrade/export', exportParams(current)), 'upgrade-log.csv')
         }
       />
-      <LogTable
+      <PagedTable
         list={list}
         columns={columns}
         rowKey={(entry) => `${entry.order_id}-${entry.device_id}`}
         pageIndex={pageIndex}
         pageSize={PAGE_SIZE}
         onPage={setPageIndex}
+        totalText={(total) => t('maintain.log.total', { total })}
+        loadFailed={t('maintain.log.loadFailed')}
+        empty={t('maintain.log.empty')}
       />
     </>
   )
