@@ -1,12 +1,6 @@
-import {
-  catalogueEntries,
-  type Fleet,
-  httpProvision,
-  seededRandom,
-  simulatedPassword,
-  startFleet,
-} from '@canopy/simulator'
+import { seededRandom } from '@canopy/simulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FleetOnServer, fleetOnServer, until } from '../../../test/fleet-server'
 import { type ServerProcess, serverProcess } from '../../../test/server-process'
 
 /**
@@ -36,11 +30,6 @@ interface Operation {
   result: string
   targets: Array<{ device_id: number; status: string }>
 }
-interface Envelope<T> {
-  status: number
-  errorCode: number[]
-  data: T
-}
 
 const killPoints: Array<{ name: string; point: KillPoint }> = [
   { name: 'as reported: ~250 ms into the batch', point: { afterMs: 250 } },
@@ -51,87 +40,43 @@ const killPoints: Array<{ name: string; point: KillPoint }> = [
 
 describe(`a setwifis to ${DEVICES} devices killed with kill -9`, () => {
   let server: ServerProcess
-  let fleet: Fleet | undefined
-  let token: string
+  let world: FleetOnServer
   let ids: number[]
   /** the newest operation known to have been recorded */
   let lastOperation = 0
-
-  const api = async <T>(pathName: string, body?: unknown): Promise<Envelope<T>> => {
-    const response = await fetch(`${server.baseUrl}/api${pathName}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return (await response.json()) as Envelope<T>
-  }
-  const ok = async <T>(pathName: string, body?: unknown): Promise<T> => {
-    const envelope = await api<T>(pathName, body)
-    if (envelope.status !== 10000) throw new Error(`${pathName}: ${JSON.stringify(envelope)}`)
-    return envelope.data
-  }
+  const api = <T>(pathName: string, body?: unknown) => world.api<T>(pathName, body)
+  const ok = <T>(pathName: string, body?: unknown) => world.ok<T>(pathName, body)
 
   beforeAll(async () => {
     server = await serverProcess({ DEVICE_LIMIT: String(DEVICES * 2) })
     await server.start()
-    const operator = await fetch(`${server.baseUrl}/api/operator/products/import`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-canopy-operator-token': server.operatorToken() },
-      body: JSON.stringify({ products: catalogueEntries() }),
-    })
-    expect(((await operator.json()) as Envelope<unknown>).status).toBe(10000)
-    token = ''
-    const owner = { username: 'fault_owner', password: 'fault1234', confirm_password: 'fault1234' }
-    await ok('/backend/user/register', { ...owner, email: 'fault@faults.test', agreement: true })
-    token = (await ok<{ access_token: string }>('/backend/auth/token', owner)).access_token
-    const [tree] = await ok<Array<{ gid: number }>>('/backend/workgroup/all?tree=1')
-    fleet = await startFleet({
-      count: DEVICES,
-      seed: SEED,
-      models: [MODEL],
-      provision: httpProvision(server.baseUrl),
-      mqttUrl: server.mqttUrl,
-      telemetryIntervalSeconds: 60,
-      applyDelayMs: [20, 120],
-      failureRate: 0,
-      rebootsPerHour: 0,
-      dropsPerHour: 0,
-    })
-    ids = []
-    for (const device of fleet.devices) {
-      const body = {
-        mac: device.mac,
-        username: 'admin',
-        password: simulatedPassword(device.mac),
-        gid: String(tree!.gid),
-      }
-      ids.push((await ok<{ id: number }>('/backend/device/bind', body)).id)
-    }
+    world = await fleetOnServer(
+      server,
+      { username: 'fault_owner', email: 'fault@faults.test' },
+      {
+        count: DEVICES,
+        seed: SEED,
+        models: [MODEL],
+        telemetryIntervalSeconds: 60,
+        applyDelayMs: [20, 120],
+        failureRate: 0,
+        rebootsPerHour: 0,
+        dropsPerHour: 0,
+      },
+    )
+    ids = world.ids
   }, 180_000)
 
   afterAll(async () => {
-    await fleet?.stop()
+    await world?.fleet.stop()
     await server?.dispose()
   })
-
-  /** Every device online, as the server sees it (a batch needs them all). */
-  const allOnline = async () => {
-    await until(async () => {
-      const statistics = await api<{ online: number }>('/backend/device/statistics').catch(() => undefined)
-      return statistics?.data?.online === DEVICES
-    }, 'every device online')
-  }
-
-  /** Devices that lost the embedded broker with the server reconnect now rather than at their next retry. */
-  const reconnect = () => {
-    for (const device of fleet!.devices) if (!device.online) void device.reboot(0)
-  }
 
   const states = () => Promise.all(ids.map((id) => ok<SettingsState>('/backend/device/settings', { id })))
 
   for (const [round, { name, point }] of killPoints.entries()) {
     it(`kill -9 ${name}: the change is everywhere or nowhere`, async () => {
-      await allOnline()
+      await world.allOnline()
       const ssid = `fault-${SEED}-${round}`
       const sent = api<{ operation_id: number }>('/backend/device/setwifis', {
         ids,
@@ -142,8 +87,8 @@ describe(`a setwifis to ${DEVICES} devices killed with kill -9`, () => {
       await server.kill()
       const answer = await sent
       await server.start()
-      reconnect()
-      await allOnline()
+      world.reconnect()
+      await world.allOnline()
 
       // Settled: nothing on its way to any device any more.
       const settled = await until(
@@ -225,20 +170,4 @@ const RADIO = {
 
 function wifiRow(state: SettingsState) {
   return state.sections.find((row) => row.section === 'wifi')
-}
-
-async function until<T>(
-  probe: () => Promise<T | undefined | false>,
-  what: string,
-  server?: ServerProcess,
-  timeoutMs = 45_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline)
-      throw new Error(`${what}: not within ${timeoutMs} ms${server ? `\n${server.log().slice(-4000)}` : ''}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
 }

@@ -1,13 +1,7 @@
 import { buildFirmwareImage } from '@canopy/shared/protocol'
-import {
-  catalogueEntries,
-  type Fleet,
-  httpProvision,
-  QUICK_UPGRADE_TIMINGS,
-  simulatedPassword,
-  startFleet,
-} from '@canopy/simulator'
+import { QUICK_UPGRADE_TIMINGS } from '@canopy/simulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Envelope, type FleetOnServer, fleetOnServer, until } from '../../../test/fleet-server'
 import { type ServerProcess, serverProcess } from '../../../test/server-process'
 
 /**
@@ -20,11 +14,6 @@ import { type ServerProcess, serverProcess } from '../../../test/server-process'
 const DEVICES = 8
 const MODEL = 'CAP-1200'
 
-interface Envelope<T> {
-  status: number
-  errorCode: number[]
-  data: T
-}
 interface OrderInfo {
   order: { status: string; result: string; start_at: string }
   devices: Array<{
@@ -41,73 +30,36 @@ interface OperationLog {
 
 describe(`upgrade orders of ${DEVICES} devices across kill -9`, () => {
   let server: ServerProcess
-  let fleet: Fleet
-  let token = ''
-  const ids: number[] = []
+  let world: FleetOnServer
   const versions = ['6.1.0', '6.2.0']
   const packages: number[] = []
-
-  const api = async <T>(pathName: string, body?: unknown): Promise<Envelope<T>> => {
-    const response = await fetch(`${server.baseUrl}/api${pathName}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return (await response.json()) as Envelope<T>
-  }
-  const ok = async <T>(pathName: string, body?: unknown): Promise<T> => {
-    const envelope = await api<T>(pathName, body)
-    if (envelope.status !== 10000) throw new Error(`${pathName}: ${JSON.stringify(envelope)}`)
-    return envelope.data
-  }
+  const ok = <T>(pathName: string, body?: unknown) => world.ok<T>(pathName, body)
   const info = (id: number) => ok<OrderInfo>('/backend/upgrade/info', { id })
 
   beforeAll(async () => {
     server = await serverProcess({ DEVICE_LIMIT: String(DEVICES * 2) })
     await server.start()
-    const imported = await fetch(`${server.baseUrl}/api/operator/products/import`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-canopy-operator-token': server.operatorToken() },
-      body: JSON.stringify({ products: catalogueEntries() }),
-    })
-    expect(((await imported.json()) as Envelope<unknown>).status).toBe(10000)
-    const owner = { username: 'upg_fault', password: 'fault1234', confirm_password: 'fault1234' }
-    await ok('/backend/user/register', { ...owner, email: 'upg@faults.test', agreement: true })
-    token = (await ok<{ access_token: string }>('/backend/auth/token', owner)).access_token
-    const [tree] = await ok<Array<{ gid: number }>>('/backend/workgroup/all?tree=1')
-    fleet = await startFleet({
-      count: DEVICES,
-      seed: 1717,
-      models: [MODEL],
-      provision: httpProvision(server.baseUrl),
-      mqttUrl: server.mqttUrl,
-      telemetryIntervalSeconds: 60,
-      failureRate: 0,
-      rebootsPerHour: 0,
-      dropsPerHour: 0,
-      upgradeTimings: QUICK_UPGRADE_TIMINGS,
-    })
-    for (const device of fleet.devices) {
-      const body = {
-        mac: device.mac,
-        username: 'admin',
-        password: simulatedPassword(device.mac),
-        gid: String(tree!.gid),
-      }
-      // Online before the server has filed the status carrying its credential: a bind error until then.
-      const bound = await until(async () => {
-        const answer = await api<{ id: number }>('/backend/device/bind', body)
-        return answer.status === 10000 ? answer.data : undefined
-      }, `bind ${device.mac}`)
-      ids.push(bound.id)
-    }
+    world = await fleetOnServer(
+      server,
+      { username: 'upg_fault', email: 'upg@faults.test' },
+      {
+        count: DEVICES,
+        seed: 1717,
+        models: [MODEL],
+        telemetryIntervalSeconds: 60,
+        failureRate: 0,
+        rebootsPerHour: 0,
+        dropsPerHour: 0,
+        upgradeTimings: QUICK_UPGRADE_TIMINGS,
+      },
+    )
     for (const version of versions) {
       const form = new FormData()
       const image = buildFirmwareImage({ model: MODEL, version, size: 128 * 1024 })
       form.append('file', new Blob([image]), `${MODEL}-${version}.bin`)
       const response = await fetch(`${server.baseUrl}/api/backend/firmware/upload`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${world.token}` },
         body: form,
       })
       const uploaded = (await response.json()) as Envelope<{ id: number }>
@@ -117,23 +69,14 @@ describe(`upgrade orders of ${DEVICES} devices across kill -9`, () => {
   }, 180_000)
 
   afterAll(async () => {
-    await fleet?.stop()
+    await world?.fleet.stop()
     await server?.dispose()
   })
 
-  const allOnline = () =>
-    until(async () => {
-      const statistics = await api<{ online: number }>('/backend/device/statistics').catch(() => undefined)
-      return statistics?.data?.online === DEVICES
-    }, 'every device online')
-  /** Devices that lost the embedded broker with the server come back now rather than at their next retry. */
-  const reconnect = () => {
-    for (const device of fleet.devices) if (!device.online) void device.reboot(0)
-  }
   const restart = async () => {
     await server.start()
-    reconnect()
-    await allOnline()
+    world.reconnect()
+    await world.allOnline()
   }
   const settled = (id: number) =>
     until(
@@ -155,14 +98,14 @@ describe(`upgrade orders of ${DEVICES} devices across kill -9`, () => {
     const waves = log.list.filter((entry) => JSON.stringify(entry).includes(orderNo))
     const first = waves.filter((entry) => !/upg-\d+-r\d+/.test(JSON.stringify(entry)))
     const sent = first.flatMap((entry) => entry.devices.map((device) => device.id)).sort((a, b) => a - b)
-    expect(sent, context).toEqual([...ids].sort((a, b) => a - b))
+    expect(sent, context).toEqual([...world.ids].sort((a, b) => a - b))
   }
 
   it('kill -9 while a timed order waits: it starts at its time after the restart, each device once', async () => {
-    await allOnline()
+    await world.allOnline()
     const startAt = new Date(Date.now() + 20_000)
     const created = await ok<{ id: number; order_no: string }>('/backend/upgrade/create', {
-      deviceIds: ids,
+      deviceIds: world.ids,
       packageId: packages[0],
       timing: 'timed',
       startAt: startAt.toISOString(),
@@ -176,7 +119,7 @@ describe(`upgrade orders of ${DEVICES} devices across kill -9`, () => {
     }
     const done = await settled(created.id)
     expect(done.order, JSON.stringify(done.devices)).toMatchObject({ status: 'finished', result: 'success' })
-    for (const device of fleet.devices) expect(device.firmware).toBe(versions[0])
+    for (const device of world.fleet.devices) expect(device.firmware).toBe(versions[0])
     const log = await ok<{ list: Array<{ started_at: string; order_no: string }> }>(
       '/backend/log/upgrade/list',
       {
@@ -191,9 +134,9 @@ describe(`upgrade orders of ${DEVICES} devices across kill -9`, () => {
   }, 180_000)
 
   it('kill -9 in the middle of a rollout: it goes on after the restart, no device sent twice or forgotten', async () => {
-    await allOnline()
+    await world.allOnline()
     const created = await ok<{ id: number; order_no: string }>('/backend/upgrade/create', {
-      deviceIds: ids,
+      deviceIds: world.ids,
       packageId: packages[1],
       timing: 'immediate',
       concurrency: 2,
@@ -223,23 +166,7 @@ describe(`upgrade orders of ${DEVICES} devices across kill -9`, () => {
       done = await settled(created.id)
     }
     expect(done.order, JSON.stringify(done.devices)).toMatchObject({ status: 'finished', result: 'success' })
-    for (const device of fleet.devices) expect(device.firmware).toBe(versions[1])
+    for (const device of world.fleet.devices) expect(device.firmware).toBe(versions[1])
     await expectSentOnce(created.order_no, 'rollout')
   }, 180_000)
 })
-
-async function until<T>(
-  probe: () => Promise<T | undefined | false>,
-  what: string,
-  server?: ServerProcess,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline)
-      throw new Error(`${what}: not within ${timeoutMs} ms${server ? `\n${server.log().slice(-4000)}` : ''}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
