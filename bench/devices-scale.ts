@@ -14,6 +14,7 @@ import autocannon from 'autocannon'
 import mqtt from 'mqtt'
 import pg from 'pg'
 import { startMosquitto } from '../apps/server/test/mosquitto'
+import { databaseOfItsOwn } from '../apps/server/test/own-database'
 import { api, operatorApi, printTable, requireBuild, startServer } from './support'
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
@@ -23,9 +24,8 @@ const RATES = [5_000, 10_000, 20_000, 30_000, 40_000, 50_000]
 const LIST_DEVICES = 100_000
 
 requireBuild()
-const name = `canopy_bench_${process.pid}`
-await admin(`create database ${name}`)
-const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString()
+const database = await databaseOfItsOwn(ADMIN_URL, 'canopy_bench')
+const databaseUrl = database.url
 const mosquitto = await startMosquitto()
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canopy-bench-scale-'))
 const server = await startServer(dataDir, {
@@ -82,7 +82,7 @@ try {
   await Promise.all(clients.map((client) => client.endAsync(true).catch(() => {})))
   await server.stop()
   await mosquitto.stop()
-  await admin(`drop database if exists ${name} with (force)`)
+  await database.drop()
   rmSync(dataDir, { recursive: true, force: true })
 }
 
@@ -247,10 +247,4 @@ function register(profile: (typeof PROFILES)[number]) {
     '/device/register',
     signedRegistration(profile, randomMac(profile)),
   )
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL })
-  await client.connect()
-  await client.query(statement).finally(() => client.end())
 }

@@ -11,6 +11,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres'
 import { PgBossScheduler, SCHEDULER_DEFAULTS } from '../apps/server/src/scheduler/pg-boss-scheduler'
+import { databaseOfItsOwn } from '../apps/server/test/own-database'
 import { printTable } from './support'
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000)
@@ -102,23 +103,15 @@ try {
 
 const serverUrl = process.env.DATABASE_URL
 if (serverUrl) {
-  const name = `canopy_bench_scheduler_${process.pid}`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    await client.query(statement).finally(() => client.end())
-  }
-  await admin(`create database ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
+  const database = await databaseOfItsOwn(serverUrl, 'canopy_bench_scheduler')
   try {
     const results: Measured[] = []
-    for (const batchSize of BATCH_SIZES) results.push(await measure(url.toString(), batchSize))
+    for (const batchSize of BATCH_SIZES) results.push(await measure(database.url, batchSize))
     printTable(
       `Scheduler: ${JOBS.toLocaleString('en')} pending jobs, one instance (PostgreSQL)`,
       rows(results),
     )
   } finally {
-    await admin(`drop database if exists ${name} with (force)`)
+    await database.drop()
   }
 }

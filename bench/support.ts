@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { freePort, waitUntilAnswering } from '../apps/server/test/ports'
+
+export { freePort }
 
 export const root = path.resolve(import.meta.dirname, '..')
 export const serverEntry = path.join(root, 'apps/server/dist/main.js')
@@ -14,18 +16,6 @@ export function requireBuild(parts: { console: boolean } = { console: false }): 
     process.exit(1)
   }
 }
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
 export interface RunningServer {
   baseUrl: string
   process: ChildProcess
@@ -56,13 +46,8 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited during start-up')
-    try {
-      if ((await fetch(`${baseUrl}/api/backend/common/countrycodes`)).ok) break
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
+  // Polled often: the startup bench reports readyAfterMs.
+  await waitUntilAnswering(`${baseUrl}/api/backend/common/countrycodes`, child, { pollMs: 10 })
   return {
     baseUrl,
     process: child,

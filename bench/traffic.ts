@@ -23,6 +23,7 @@ import {
   trafficRollupRepository,
 } from '../apps/server/src/modules/traffic/traffic-rollup.repository'
 import { trafficWindow } from '../apps/server/src/modules/traffic/traffic-window'
+import { databaseOfItsOwn } from '../apps/server/test/own-database'
 import { api, measureLatency, operatorApi, printTable, requireBuild, startServer } from './support'
 
 const DEVICES = 10_000
@@ -34,7 +35,7 @@ const SERVER_URL = process.env.DATABASE_URL
 
 requireBuild()
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canopy-bench-traffic-'))
-const database = SERVER_URL ? await ownDatabase(SERVER_URL) : undefined
+const database = SERVER_URL ? await databaseOfItsOwn(SERVER_URL, 'canopy_bench_traffic') : undefined
 const serverEnv: Record<string, string> = database ? { DATABASE_URL: database.url } : {}
 try {
   const owner = { username: 'traffic_owner', password: 'bench1234', confirm_password: 'bench1234' }
@@ -93,24 +94,6 @@ try {
   rmSync(dataDir, { recursive: true, force: true })
   await database?.drop()
 }
-
-/** A database of the bench's own on the PostgreSQL server, dropped after. */
-async function ownDatabase(serverUrl: string) {
-  const name = `canopy_bench_traffic_${process.pid}`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`create database ${name}`)
-  const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString()
-  return { url, drop: () => admin(`drop database ${name} with (force)`) }
-}
-
 /** A connection to the bench's database: its own on the server, or the embedded one in the data directory. */
 async function connect(): Promise<{ client: pg.Client; close: () => Promise<void> }> {
   if (database) {

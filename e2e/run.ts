@@ -6,13 +6,13 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { catalogueEntries } from '@canopy/simulator'
-import pg from 'pg'
 import { startMailbox } from '../apps/server/test/mailbox'
 import { startMosquitto } from '../apps/server/test/mosquitto'
+import { databaseOfItsOwn } from '../apps/server/test/own-database'
+import { freePort, waitUntilAnswering } from '../apps/server/test/ports'
 import { startWechatStandIn } from '../apps/server/test/wechat-stand-in'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -51,7 +51,9 @@ qrCodes.push = (...codes) => {
     writeFileSync(path.join(wechatDir, `${qrCodes.length}.json`), JSON.stringify(code))
   return keepQrCode(...codes)
 }
-const database = await freshDatabase(process.env.DATABASE_URL)
+const database = process.env.DATABASE_URL
+  ? await databaseOfItsOwn(process.env.DATABASE_URL, 'canopy_e2e')
+  : undefined
 // With MQTT_URL the server uses an external Mosquitto: ours, configured for dynamic security.
 const mosquitto = process.env.MQTT_URL ? await startMosquitto() : undefined
 const port = await freePort()
@@ -93,7 +95,10 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
 
 let exitCode = 1
 try {
-  await waitUntilUp(`${baseURL}/api/backend/common/countrycodes`, server)
+  await waitUntilAnswering(`${baseURL}/api/backend/common/countrycodes`, server, {
+    timeoutMs: 60_000,
+    pollMs: 200,
+  })
   await importSimulatedProducts()
   exitCode = await new Promise<number>((resolve) => {
     const runner = spawn(
@@ -141,41 +146,4 @@ async function importSimulatedProducts() {
   })
   const envelope = (await response.json()) as { status: number; errorCode: number[] }
   if (envelope.status !== 10000) throw new Error(`product import refused: ${envelope.errorCode.join(',')}`)
-}
-
-async function freshDatabase(serverUrl: string | undefined) {
-  if (!serverUrl) return undefined
-  const name = `canopy_e2e_${process.pid}_${Date.now()}`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    await client.query(statement).finally(() => client.end())
-  }
-  await admin(`create database ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-async function waitUntilUp(url: string, child: ReturnType<typeof spawn>) {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited during start-up')
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('the server did not start within 60 s')
 }

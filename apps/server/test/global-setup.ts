@@ -1,9 +1,9 @@
-import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { connectDatabase } from '../src/db/client'
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres'
 import { runMigrations } from '../src/db/migrate'
 import { startMosquitto } from './mosquitto'
+import { databaseOfItsOwn } from './own-database'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,15 +39,11 @@ export default async function setup(project: TestProject) {
 async function setupDatabase(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.DATABASE_URL
   if (serverUrl) {
-    const name = `canopy_test_${process.pid}_${Date.now()}`
-    await adminQuery(serverUrl, `create database ${name}`)
-    const url = withDatabase(serverUrl, name)
-    await migrate(url)
-    project.provide('databaseUrl', url)
+    const database = await databaseOfItsOwn(serverUrl, 'canopy_test')
+    await migrate(database.url)
+    project.provide('databaseUrl', database.url)
     project.provide('externalDatabase', true)
-    return async () => {
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`)
-    }
+    return database.drop
   }
   const embedded = await startEmbeddedPostgres('memory://')
   await migrate(embedded.url)
@@ -60,20 +56,4 @@ async function migrate(url: string) {
   const handle = connectDatabase(url, { maxConnections: 1 })
   await runMigrations(handle.db)
   await handle.close()
-}
-
-async function adminQuery(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
-function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl)
-  url.pathname = `/${database}`
-  return url.toString()
 }

@@ -1,10 +1,11 @@
 import { execFile, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { freePort } from './ports'
 
 /** The configuration operators deploy (docs/operations.md): the tests run this very file. */
 const DEPLOY_CONFIG = fileURLToPath(new URL('../../../deploy/mosquitto/mosquitto.conf', import.meta.url))
@@ -118,18 +119,6 @@ function testConfig(
   // Run as whoever started us (as root, Mosquitto would switch to a user who cannot write here).
   return [...lines, `user ${userInfo().username}`, ''].join('\n')
 }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
 async function waitForPort(port: number, child: ReturnType<typeof spawn>) {
   const deadline = Date.now() + 10_000
   while (Date.now() < deadline) {

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { inject } from 'vitest'
+import { databaseOfItsOwn } from './own-database'
+import { freePort, waitUntilAnswering } from './ports'
 
 const serverRoot = path.resolve(import.meta.dirname, '..')
 const main = path.join(serverRoot, 'src/main.ts')
@@ -40,7 +40,9 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
   const port = await freePort()
   const mosquitto = inject('mqtt')
   const mqttPort = await freePort()
-  const database = inject('externalDatabase') ? await freshDatabase(process.env.DATABASE_URL!) : undefined
+  const database = inject('externalDatabase')
+    ? await databaseOfItsOwn(process.env.DATABASE_URL!, 'canopy_faults')
+    : undefined
   const broker = mosquitto
     ? { MQTT_URL: mosquitto.url, MQTT_USERNAME: mosquitto.username, MQTT_PASSWORD: mosquitto.password }
     : { MQTT_URL: '', MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1' }
@@ -79,7 +81,7 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
       })
       child.stdout!.pipe(log)
       child.stderr!.pipe(log)
-      await waitUntilUp(`${baseUrl}/api/backend/common/countrycodes`, child).catch((error: Error) => {
+      await waitUntilAnswering(`${baseUrl}/api/backend/common/countrycodes`, child).catch((error: Error) => {
         throw new Error(`${error.message}\n${readFileSync(logFile, 'utf8').slice(-4000)}`)
       })
     },
@@ -98,43 +100,4 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
       rmSync(work, { recursive: true, force: true })
     },
   }
-}
-
-async function freshDatabase(serverUrl: string) {
-  const name = `canopy_faults_${process.pid}_${Date.now()}`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    await client.query(statement).finally(() => client.end())
-  }
-  await admin(`create database ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-async function waitUntilUp(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 120_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited during start-up (${child.exitCode})`)
-    // Not up yet: the connection is refused until it listens.
-    const up = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (up) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the server did not start within 120 s')
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { databaseOfItsOwn } from '../../test/own-database'
 import { PgBossScheduler, transactionSafe } from './pg-boss-scheduler'
 
 /**
@@ -166,7 +167,7 @@ describe('a job held by a scheduler killed with kill -9', () => {
   let child: ChildProcess | undefined
 
   beforeAll(async () => {
-    if (external) database = await freshDatabase(url)
+    if (external) database = await databaseOfItsOwn(url, 'canopy_scheduler')
   })
   afterAll(async () => {
     if (child && child.exitCode === null && child.signalCode === null) {
@@ -233,17 +234,4 @@ async function jobState(queue: string, id: string): Promise<string | undefined> 
   } finally {
     await client.end()
   }
-}
-
-async function freshDatabase(serverUrl: string) {
-  const name = `canopy_scheduler_${process.pid}_${Date.now()}`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    await client.query(statement).finally(() => client.end())
-  }
-  await admin(`create database ${name}`)
-  const target = new URL(serverUrl)
-  target.pathname = `/${name}`
-  return { url: target.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
 }

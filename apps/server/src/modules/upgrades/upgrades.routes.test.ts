@@ -1,4 +1,3 @@
-import { createServer } from 'node:net'
 import { Readable } from 'node:stream'
 import { ErrorCode } from '@canopy/shared/errors'
 import { buildFirmwareImage } from '@canopy/shared/protocol'
@@ -7,6 +6,7 @@ import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindDevice, eventually, startTestFleet } from '../../../test/devices'
 import { login } from '../../../test/factories'
+import { freePort } from '../../../test/ports'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { buildWorld, childOfTenantA, type World } from '../../../test/world'
 import { receiveImage } from '../firmware/firmware-upload'
@@ -369,15 +369,4 @@ async function bindWhenFiled(app: TestApp, token: string, mac: string, gid: numb
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
 }
