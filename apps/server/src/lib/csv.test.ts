@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvDocument, csvField } from './csv'
+import { csvDocument, csvField, csvFile } from './csv'
 
 describe('csv', () => {
   it('quotes a field with a comma, a quote or a line break, doubling its quotes', () => {
@@ -29,5 +29,11 @@ describe('csv', () => {
     )
     expect(document).toBe('\uFEFF时间,cuenta\r\n2024-01-01,管理员\r\nx,\r\n')
     expect(Buffer.from(document, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
+  })
+  it('answers a download named by its log and the day', () => {
+    const file = csvFile('upgrade-log', ['mac'], [['AA:BB']])
+    expect(file.filename).toMatch(/^upgrade-log-\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(file.contentType).toBe('text/csv; charset=utf-8')
+    expect(file.body).toBe(csvDocument(['mac'], [['AA:BB']]))
   })
 })

@@ -1,3 +1,5 @@
+import { FileReply } from '../http/file-reply'
+
 /**
  * CSV as Excel and every spreadsheet read it (RFC 4180): fields quoted when they hold a comma, a
  * quote or a line break, quotes doubled, lines ended by CRLF, and a UTF-8 byte-order mark first so
@@ -26,4 +28,14 @@ export function csvDocument(
   const lines = [header.map(csvField).join(',')]
   for (const row of rows) lines.push(row.map(csvField).join(','))
   return `${BOM}${lines.join('\r\n')}\r\n`
+}
+
+/** A CSV download named `<name>-<YYYY-MM-DD>.csv` (today, UTC): the log exports' answer. */
+export function csvFile(
+  name: string,
+  header: readonly string[],
+  rows: Iterable<readonly (string | number | null | undefined)[]>,
+): FileReply {
+  const day = new Date().toISOString().slice(0, 10)
+  return new FileReply(csvDocument(header, rows), 'text/csv; charset=utf-8', `${name}-${day}.csv`)
 }

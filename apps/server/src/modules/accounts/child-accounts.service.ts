@@ -4,6 +4,7 @@ import type { ChangeFeed } from '../../db/change-feed'
 import type { Database } from '../../db/client'
 import { ACCOUNT_ENABLED } from '../../db/schema'
 import { AppError } from '../../http/app-error'
+import { pageWindow } from '../../lib/paging'
 import { REVOKED_BY } from '../auth/auth.service'
 import { hashPassword } from '../auth/passwords'
 import type { Principal } from '../auth/principal'
@@ -40,8 +41,7 @@ export class ChildAccountsService {
 
   async list(principal: Principal, request: ChildListRequest): Promise<{ total: number; list: ChildView[] }> {
     const { ids, total } = await this.deps.directory.page(principal.account.tenantId, {
-      offset: (request.pageIndex - 1) * request.pageOffset,
-      limit: request.pageOffset,
+      ...pageWindow(request),
       keyword: request.keyword,
       status: request.status,
     })

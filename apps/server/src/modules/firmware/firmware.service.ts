@@ -10,6 +10,7 @@ import type { Database } from '../../db/client'
 import { violatedUniqueConstraint } from '../../db/errors'
 import { AppError } from '../../http/app-error'
 import { parseInput } from '../../http/validate'
+import { pageWindow } from '../../lib/paging'
 import type { Principal } from '../auth/principal'
 import {
   FIRMWARE_CHUNK_BYTES,
@@ -108,8 +109,7 @@ export class FirmwareService {
   ): Promise<{ total: number; list: FirmwarePackageView[] }> {
     const { total, rows } = await this.repository.page(principal?.account.tenantId ?? null, {
       model: request.model,
-      offset: (request.pageIndex - 1) * request.pageOffset,
-      limit: request.pageOffset,
+      ...pageWindow(request),
     })
     return { total, list: await this.views(rows) }
   }

@@ -1,8 +1,9 @@
 import { catalogues, type Language } from '@canopy/shared/i18n'
 import { type LogFilters, logWindow, type OperationResult } from '@canopy/shared/validation'
 import type { Database } from '../../db/client'
-import { FileReply } from '../../http/file-reply'
-import { csvDocument } from '../../lib/csv'
+import type { FileReply } from '../../http/file-reply'
+import { csvFile } from '../../lib/csv'
+import { type PageRequest, pageWindow } from '../../lib/paging'
 import type { Principal } from '../auth/principal'
 import type { DevicesService } from '../devices/devices.service'
 import { type OperationSummary, operationsRepository } from './operations.repository'
@@ -26,21 +27,16 @@ export interface OperationLogFilters extends LogFilters {
 export class OperationLogReader {
   constructor(private readonly deps: { db: Database; devices: DevicesService }) {}
 
-  async list(principal: Principal, request: OperationLogFilters & { pageIndex: number; pageOffset: number }) {
-    const { total, list } = await this.read(
-      principal,
-      request,
-      request.pageOffset,
-      (request.pageIndex - 1) * request.pageOffset,
-    )
-    return { total, list }
+  async list(principal: Principal, request: OperationLogFilters & PageRequest) {
+    return this.read(principal, request, pageWindow(request))
   }
 
   /** The log as CSV (UTF-8 with a BOM, the caller's language for the header and results). */
   async export(principal: Principal, request: OperationLogFilters, language: Language): Promise<FileReply> {
-    const { list } = await this.read(principal, request, EXPORT_MAX, 0)
+    const { list } = await this.read(principal, request, { limit: EXPORT_MAX, offset: 0 })
     const words = catalogues[language].logExport
-    const document = csvDocument(
+    return csvFile(
+      'operation-log',
       [words.time, words.account, words.action, words.deviceCount, words.devices, words.detail, words.result],
       list.map((entry) => [
         entry.created_at,
@@ -52,11 +48,13 @@ export class OperationLogReader {
         words.results[entry.result],
       ]),
     )
-    const day = new Date().toISOString().slice(0, 10)
-    return new FileReply(document, 'text/csv; charset=utf-8', `operation-log-${day}.csv`)
   }
 
-  private async read(principal: Principal, filters: OperationLogFilters, limit: number, offset: number) {
+  private async read(
+    principal: Principal,
+    filters: OperationLogFilters,
+    { limit, offset }: { limit: number; offset: number },
+  ) {
     const visibility = await this.deps.devices.recordScope(principal)
     const operations = operationsRepository(this.deps.db)
     const { total, list } = await operations.list({

@@ -1,8 +1,9 @@
 import { catalogues, type Language } from '@canopy/shared/i18n'
 import { type LogFilters, logWindow } from '@canopy/shared/validation'
 import type { Database } from '../../db/client'
-import { FileReply } from '../../http/file-reply'
-import { csvDocument } from '../../lib/csv'
+import type { FileReply } from '../../http/file-reply'
+import { csvFile } from '../../lib/csv'
+import { type PageRequest, pageWindow } from '../../lib/paging'
 import { deviceVisibility } from '../access/device-scope'
 import type { Principal } from '../auth/principal'
 import type { DevicesService } from '../devices/devices.service'
@@ -23,16 +24,17 @@ export interface UpgradeLogFilters extends LogFilters {
 export class UpgradeLogReader {
   constructor(private readonly deps: { db: Database; devices: DevicesService }) {}
 
-  async list(principal: Principal, request: UpgradeLogFilters & { pageIndex: number; pageOffset: number }) {
-    return this.read(principal, request, request.pageOffset, (request.pageIndex - 1) * request.pageOffset)
+  async list(principal: Principal, request: UpgradeLogFilters & PageRequest) {
+    return this.read(principal, request, pageWindow(request))
   }
 
   /** The log as CSV (UTF-8 with a BOM; the caller's language for the header, results and reasons). */
   async export(principal: Principal, request: UpgradeLogFilters, language: Language): Promise<FileReply> {
-    const { list } = await this.read(principal, request, UPGRADE_EXPORT_MAX, 0)
+    const { list } = await this.read(principal, request, { limit: UPGRADE_EXPORT_MAX, offset: 0 })
     const words = catalogues[language].upgradeLogExport
     const reasons = words.reasons as Record<string, string>
-    const document = csvDocument(
+    return csvFile(
+      'upgrade-log',
       [
         words.orderNo,
         words.mac,
@@ -58,11 +60,13 @@ export class UpgradeLogReader {
         entry.account ?? words.system,
       ]),
     )
-    const day = new Date().toISOString().slice(0, 10)
-    return new FileReply(document, 'text/csv; charset=utf-8', `upgrade-log-${day}.csv`)
   }
 
-  private async read(principal: Principal, filters: UpgradeLogFilters, limit: number, offset: number) {
+  private async read(
+    principal: Principal,
+    filters: UpgradeLogFilters,
+    { limit, offset }: { limit: number; offset: number },
+  ) {
     const visibility = deviceVisibility(principal, await this.deps.devices.scope(principal))
     const rows = await upgradesRepository(this.deps.db).log(
       {

@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/client'
 import type { JobsService } from '../../gateway/jobs/jobs.service'
 import { AppError } from '../../http/app-error'
+import { pageWindow } from '../../lib/paging'
 import { deviceVisibility } from '../access/device-scope'
 import type { Principal } from '../auth/principal'
 import type { DevicesService } from '../devices/devices.service'
@@ -114,8 +115,7 @@ export class UpgradesService {
         visibility,
         ...window,
         ...(request.model ? { model: request.model } : {}),
-        limit: request.pageOffset,
-        offset: (request.pageIndex - 1) * request.pageOffset,
+        ...pageWindow(request),
       },
       request.result,
     )
