@@ -22,11 +22,11 @@ import { translateKey } from '../../shared/i18n/i18n'
 import { toast } from '../../shared/ui/feedback'
 import { usePermits } from '../auth/grants'
 import type { Device } from '../devices/api'
-import { useDeviceProducts } from '../devices/api'
 import { useProjectTree } from '../projects/api'
 import { ProjectSelect } from '../projects/ProjectSelect'
 import { useCreateOrder, useUsablePackages } from './api'
 import { createOrderRequest, INITIAL_ORDER_FORM, type OrderFormValues } from './order-form'
+import { ProductModelSelect } from './ProductModelSelect'
 import { UpgradeDevicePicker } from './UpgradeDevicePicker'
 
 /** §8 create refusals shown in the dialog, next to what caused them, rather than as toasts. */
@@ -92,7 +92,6 @@ export function CreateOrderModal({ preset = [], onClose, onCreated }: CreateOrde
   const permitted = usePermits()
   const create = useCreateOrder(IN_PLACE)
   const tree = useProjectTree()
-  const products = useDeviceProducts()
   const [chosen, setChosen] = useState<Device[]>([...preset])
   const [refusal, setRefusal] = useState<string>()
   const target = Form.useWatch('target', form) ?? INITIAL_ORDER_FORM.target
@@ -203,14 +202,7 @@ export function CreateOrderModal({ preset = [], onClose, onCreated }: CreateOrde
               label={t('maintain.create.projectModel')}
               rules={[{ required: true, message: t('maintain.create.projectModelRequired') }]}
             >
-              <Select
-                showSearch
-                loading={products.isPending}
-                options={(products.data ?? []).map((product) => ({
-                  value: product.model,
-                  label: `${product.model} · ${product.name}`,
-                }))}
-              />
+              <ProductModelSelect />
             </Form.Item>
           </>
         )}

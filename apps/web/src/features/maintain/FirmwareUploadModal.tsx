@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons'
 import { ErrorCode } from '@canopy/shared/errors'
-import { Alert, Button, Form, Input, Modal, Select, Typography } from 'antd'
+import { Alert, Button, Form, Input, Modal, Typography } from 'antd'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../shared/api'
@@ -8,9 +8,9 @@ import { showFieldErrors, zodRule } from '../../shared/forms'
 import '../../shared/i18n/maintain-messages'
 import { translateKey } from '../../shared/i18n/i18n'
 import { toast } from '../../shared/ui/feedback'
-import { useDeviceProducts } from '../devices/api'
 import { useUploadFirmware } from './api'
 import { checkFirmwareFile, type FirmwareFileCheck, sizeParts } from './firmware-file'
+import { ProductModelSelect } from './ProductModelSelect'
 
 /** §8 upload refusals the dialog keeps in view rather than toasting. */
 const IN_PLACE = [ErrorCode.UNSUPPORTED_FILE_TYPE, ErrorCode.FILE_EXISTS, ErrorCode.FIRMWARE_MODEL_MISMATCH]
@@ -30,7 +30,6 @@ export function FirmwareUploadModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<UploadFields>()
   const upload = useUploadFirmware(IN_PLACE)
   // The server takes a catalogue product's model only: offer those.
-  const products = useDeviceProducts()
   const input = useRef<HTMLInputElement>(null)
   const inputId = useId()
   const [file, setFile] = useState<File>()
@@ -124,14 +123,7 @@ export function FirmwareUploadModal({ onClose }: { onClose: () => void }) {
               required
               rules={[zodRule((r) => r.firmwareModel)]}
             >
-              <Select
-                showSearch
-                loading={products.isPending}
-                options={(products.data ?? []).map((product) => ({
-                  value: product.model,
-                  label: `${product.model} · ${product.name}`,
-                }))}
-              />
+              <ProductModelSelect />
             </Form.Item>
             <Form.Item
               name="version"
