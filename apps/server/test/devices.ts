@@ -10,10 +10,31 @@ import {
   startFleet,
   type VirtualDevice,
 } from '@canopy/simulator'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { devices } from '../src/db/schema'
 import { OPERATOR_HEADER } from '../src/http/register-routes'
+import { signedInAccount } from './factories'
 import type { TestApp } from './test-app'
+
+/** A signed-in owner and their tenant's id, for suites that hand devices to it directly. */
+export async function signedInTenant(app: TestApp) {
+  const owner = await signedInAccount(app)
+  const rows = await app.database.db.execute<{ id: number; tenant_id: number }>(
+    sql`select id, tenant_id from accounts where username = ${owner.username}`,
+  )
+  return { owner, accountId: rows.rows[0]!.id, tenantId: rows.rows[0]!.tenant_id }
+}
+
+/**
+ * Gives a registered device to a tenant without binding it (binding is another suite's subject):
+ * its id.
+ */
+export async function giveToTenant(app: TestApp, tenantId: number, thing: string): Promise<number> {
+  const rows = await app.database.db.execute<{ id: number }>(
+    sql`update devices set tenant_id = ${tenantId} where thing_name = ${thing} returning id`,
+  )
+  return rows.rows[0]!.id
+}
 
 /** Calls the operator API as the CLI would. */
 export async function operatorCall<T>(app: TestApp, method: 'GET' | 'POST', path: string, body?: unknown) {

@@ -1,10 +1,8 @@
 import type { JsonObject } from '@canopy/shared/protocol'
 import type { Fleet } from '@canopy/simulator'
-import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appOnBroker, BROKERS } from '../../../test/brokers'
-import { eventually, startTestFleet } from '../../../test/devices'
-import { signedInAccount } from '../../../test/factories'
+import { eventually, giveToTenant, signedInTenant, startTestFleet } from '../../../test/devices'
 import type { TestApp } from '../../../test/test-app'
 
 /**
@@ -37,17 +35,8 @@ describe.each(BROKERS)('virtual devices running jobs on the $name', ({ external 
         },
       },
     })
-    const owner = await signedInAccount(app)
-    const account = await app.database.db.execute<{ tenant_id: number }>(
-      sql`select tenant_id from accounts where username = ${owner.username}`,
-    )
-    tenantId = account.rows[0]!.tenant_id
-    for (const device of fleet.devices) {
-      const row = await app.database.db.execute<{ id: number }>(
-        sql`update devices set tenant_id = ${tenantId} where thing_name = ${device.thing} returning id`,
-      )
-      ids.set(device.thing, row.rows[0]!.id)
-    }
+    ;({ tenantId } = await signedInTenant(app))
+    for (const device of fleet.devices) ids.set(device.thing, await giveToTenant(app, tenantId, device.thing))
   })
   afterAll(async () => {
     await fleet.stop()

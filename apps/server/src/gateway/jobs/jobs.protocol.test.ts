@@ -6,8 +6,13 @@ import { mqtt as crtMqtt, iotjobs } from 'aws-iot-device-sdk-v2'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appOnBroker, BROKERS } from '../../../test/brokers'
-import { eventually, type RegisteredDevice, registerDevice } from '../../../test/devices'
-import { signedInAccount } from '../../../test/factories'
+import {
+  eventually,
+  giveToTenant,
+  type RegisteredDevice,
+  registerDevice,
+  signedInTenant,
+} from '../../../test/devices'
 import { sdkConnection } from '../../../test/sdk-device'
 import type { TestApp } from '../../../test/test-app'
 import type { DeviceEventMap } from '../device-events'
@@ -32,11 +37,7 @@ describe.each(BROKERS)('the Jobs API on the $name', ({ external }) => {
   beforeAll(async () => {
     ;({ app, close } = await appOnBroker(external))
     port = Number(new URL(app.gateway.brokerUrl).port)
-    const owner = await signedInAccount(app)
-    const rows = await app.database.db.execute<{ tenant_id: number }>(
-      sql`select tenant_id from accounts where username = ${owner.username}`,
-    )
-    tenantId = rows.rows[0]!.tenant_id
+    ;({ tenantId } = await signedInTenant(app))
     app.gateway.events.on('jobExecutionUpdated', (update) => void updates.push(update))
   })
   afterAll(() => close())
@@ -44,10 +45,7 @@ describe.each(BROKERS)('the Jobs API on the $name', ({ external }) => {
   /** A registered device given to the tenant (binding itself is another suite's subject). */
   async function tenantDevice(): Promise<RegisteredDevice & { id: number }> {
     const identity = await registerDevice(app, profile)
-    const rows = await app.database.db.execute<{ id: number }>(
-      sql`update devices set tenant_id = ${tenantId} where thing_name = ${identity.thingName} returning id`,
-    )
-    return { ...identity, id: rows.rows[0]!.id }
+    return { ...identity, id: await giveToTenant(app, tenantId, identity.thingName) }
   }
 
   const createJob = (deviceIds: number[], extra: { inProgressTimeoutInMinutes?: number } = {}) =>

@@ -5,8 +5,7 @@ import type { Fleet, UpgradeChaos, VirtualDevice } from '@canopy/simulator'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appOnBroker, BROKERS } from '../../../test/brokers'
-import { eventually, startTestFleet } from '../../../test/devices'
-import { signedInAccount } from '../../../test/factories'
+import { eventually, giveToTenant, signedInTenant, startTestFleet } from '../../../test/devices'
 import type { TestApp } from '../../../test/test-app'
 import { receiveImage } from '../../modules/firmware/firmware-upload'
 import type { DeviceEventMap } from '../device-events'
@@ -48,17 +47,8 @@ describe.each(BROKERS)('virtual devices upgrading their firmware on the $name', 
     image = Buffer.from(buildFirmwareImage({ model: 'CAP-1200', version: TO, size: 200_000 }))
     const received = await receiveImage(`CAP-1200-${TO}.bin`, Readable.from([image]), 64 * 1024 * 1024)
     packageId = (await app.firmware.upload({ kind: 'operator' }, received, {})).id
-    const owner = await signedInAccount(app)
-    const account = await app.database.db.execute<{ tenant_id: number }>(
-      sql`select tenant_id from accounts where username = ${owner.username}`,
-    )
-    tenantId = account.rows[0]!.tenant_id
-    for (const device of fleet.devices) {
-      const row = await app.database.db.execute<{ id: number }>(
-        sql`update devices set tenant_id = ${tenantId} where thing_name = ${device.thing} returning id`,
-      )
-      ids.set(device.thing, row.rows[0]!.id)
-    }
+    ;({ tenantId } = await signedInTenant(app))
+    for (const device of fleet.devices) ids.set(device.thing, await giveToTenant(app, tenantId, device.thing))
     app.gateway.events.on('jobExecutionUpdated', (update) => void updates.push(update))
   })
   afterAll(async () => {

@@ -14,11 +14,15 @@ import {
 } from '@canopy/shared/protocol'
 import { PROFILES } from '@canopy/simulator'
 import { mqtt as crtMqtt, iotjobs } from 'aws-iot-device-sdk-v2'
-import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appOnBroker, BROKERS } from '../../../test/brokers'
-import { eventually, type RegisteredDevice, registerDevice } from '../../../test/devices'
-import { signedInAccount } from '../../../test/factories'
+import {
+  eventually,
+  giveToTenant,
+  type RegisteredDevice,
+  registerDevice,
+  signedInTenant,
+} from '../../../test/devices'
 import { sdkConnection } from '../../../test/sdk-device'
 import type { TestApp } from '../../../test/test-app'
 import { receiveImage } from '../../modules/firmware/firmware-upload'
@@ -64,11 +68,7 @@ describe.each(BROKERS)('a firmware upgrade on the $name', ({ external }) => {
     // Devices fetch images over real HTTP: the signed links name where the app listens.
     await app.http.listen({ port: 0, host: '127.0.0.1' })
     port = Number(new URL(app.gateway.brokerUrl).port)
-    const owner = await signedInAccount(app)
-    const rows = await app.database.db.execute<{ tenant_id: number }>(
-      sql`select tenant_id from accounts where username = ${owner.username}`,
-    )
-    tenantId = rows.rows[0]!.tenant_id
+    ;({ tenantId } = await signedInTenant(app))
     // Published by the operator for every tenant, as `npm run canopy -- firmware publish` does.
     const received = await receiveImage(
       `${profile.model}-${TO}.bin`,
@@ -87,10 +87,7 @@ describe.each(BROKERS)('a firmware upgrade on the $name', ({ external }) => {
 
   async function tenantDevice(): Promise<RegisteredDevice & { id: number }> {
     const identity = await registerDevice(app, profile)
-    const rows = await app.database.db.execute<{ id: number }>(
-      sql`update devices set tenant_id = ${tenantId} where thing_name = ${identity.thingName} returning id`,
-    )
-    return { ...identity, id: rows.rows[0]!.id }
+    return { ...identity, id: await giveToTenant(app, tenantId, identity.thingName) }
   }
 
   async function createUpgrade(device: RegisteredDevice & { id: number }) {
@@ -121,6 +118,19 @@ describe.each(BROKERS)('a firmware upgrade on the $name', ({ external }) => {
     ...PHASES.map((details) => `IN_PROGRESS ${details.phase}`),
     'SUCCEEDED',
   ]
+
+  /** The job stored as succeeded on the new version, after every phase in order. */
+  async function expectSucceeded(jobId: string) {
+    const [stored] = await app.gateway.jobs.executions(jobId)
+    expect(stored).toMatchObject({ status: 'SUCCEEDED', statusDetails: { firmware: TO } })
+    // The events follow the commits, a moment after the device's answer.
+    expect(
+      await eventually(
+        async () => history(jobId),
+        (seen) => seen.length >= expectedHistory.length,
+      ),
+    ).toEqual(expectedHistory)
+  }
 
   it('runs on an AWS IoT Device SDK v2 IotJobsClient, the image fetched with fetch (whole, then resumed with Range)', async () => {
     const device = await tenantDevice()
@@ -233,15 +243,7 @@ describe.each(BROKERS)('a firmware upgrade on the $name', ({ external }) => {
       version = client.started[0]!.execution!.versionNumber!
       await report(iotjobs.model.JobStatus.SUCCEEDED, { firmware: TO })
 
-      const [stored] = await app.gateway.jobs.executions(jobId)
-      expect(stored).toMatchObject({ status: 'SUCCEEDED', statusDetails: { firmware: TO } })
-      // The events follow the commits, a moment after the device's answer.
-      expect(
-        await eventually(
-          async () => history(jobId),
-          (seen) => seen.length >= expectedHistory.length,
-        ),
-      ).toEqual(expectedHistory)
+      await expectSucceeded(jobId)
     } finally {
       await connection.disconnect()
     }
@@ -322,14 +324,6 @@ describe.each(BROKERS)('a firmware upgrade on the $name', ({ external }) => {
     version = again.execution.versionNumber
     await update('SUCCEEDED', { firmware: TO })
 
-    const [stored] = await app.gateway.jobs.executions(jobId)
-    expect(stored).toMatchObject({ status: 'SUCCEEDED', statusDetails: { firmware: TO } })
-    // The events follow the commits, a moment after the device's answer.
-    expect(
-      await eventually(
-        async () => history(jobId),
-        (seen) => seen.length >= expectedHistory.length,
-      ),
-    ).toEqual(expectedHistory)
+    await expectSucceeded(jobId)
   })
 })

@@ -1,8 +1,7 @@
 import type { Fleet } from '@canopy/simulator'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestFleet } from '../../../test/devices'
-import { signedInAccount } from '../../../test/factories'
+import { giveToTenant, signedInTenant, startTestFleet } from '../../../test/devices'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { jobsRepository } from '../../gateway/jobs/jobs.repository'
 import type { Principal } from '../auth/principal'
@@ -43,21 +42,9 @@ describe('one table of executions for every channel', () => {
   beforeAll(async () => {
     app = await createTestApp()
     fleet = await startTestFleet(app, { count: 1 })
-    const owner = await signedInAccount(app)
-    const [account] = (
-      await app.database.db.execute(
-        sql`select id, tenant_id from accounts where username = ${owner.username}`,
-      )
-    ).rows as Array<{ id: number; tenant_id: number }>
-    principal = {
-      account: { id: account!.id, tenantId: account!.tenant_id, username: owner.username },
-    } as Principal
-    const [device] = (
-      await app.database.db.execute(
-        sql`update devices set tenant_id = ${account!.tenant_id} where thing_name = ${fleet.devices[0]!.thing} returning id`,
-      )
-    ).rows as Array<{ id: number }>
-    deviceId = device!.id
+    const { owner, accountId, tenantId } = await signedInTenant(app)
+    principal = { account: { id: accountId, tenantId, username: owner.username } } as Principal
+    deviceId = await giveToTenant(app, tenantId, fleet.devices[0]!.thing)
   })
   afterAll(async () => {
     await fleet.stop()
