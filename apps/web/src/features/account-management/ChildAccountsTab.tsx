@@ -19,6 +19,7 @@ import { formatDateTime, formatPhone } from '../../shared/format'
 import { translateKey } from '../../shared/i18n/i18n'
 import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import '../../shared/i18n/organisation-messages'
+import { confirmDanger } from '../../shared/ui/confirm-danger'
 import { toast } from '../../shared/ui/feedback'
 import type { GroupNode } from '../projects/api'
 import { useRefreshWechatStatus, useUnbindWechat } from '../wechat/api'
@@ -94,44 +95,28 @@ export function ChildAccountsTab({ tree }: { tree: readonly GroupNode[] }) {
 
   function confirmDelete(accounts: Named[]) {
     const only = accounts.length === 1 ? accounts[0] : undefined
-    modal.confirm({
+    const uids = accounts.map((account) => account.uid)
+    confirmDanger(modal, {
       title: only
         ? t('accounts.deleteTitle', { account: only.username })
         : t('accounts.deleteSelectedTitle', { count: accounts.length }),
       content: t('accounts.deleteContent'),
       okText: t('accounts.delete'),
-      okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        const uids = accounts.map((account) => account.uid)
-        try {
-          await remove.mutateAsync(uids)
-        } catch (error) {
-          if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
-          return
-        }
-        setSelected((current) => current.filter((account) => !uids.includes(account.uid)))
-        void toast.success(t('accounts.deleted'))
-      },
+      run: () => remove.mutateAsync(uids),
+      done: t('accounts.deleted'),
+      afterDone: () => setSelected((current) => current.filter((account) => !uids.includes(account.uid))),
     })
   }
 
   function confirmUnbind(account: ChildAccount) {
-    modal.confirm({
+    confirmDanger(modal, {
       title: t('accounts.unbindTitle', { account: account.username }),
       content: t('wechat.unbindContent'),
       okText: t('accounts.unbindWechat'),
-      okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await unbind.mutateAsync(account.uid)
-        } catch (error) {
-          if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
-          return
-        }
-        void toast.success(t('wechat.unboundNotice'))
-      },
+      run: () => unbind.mutateAsync(account.uid),
+      done: t('wechat.unboundNotice'),
     })
   }
 

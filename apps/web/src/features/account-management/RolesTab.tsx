@@ -1,11 +1,10 @@
 import { Button, Flex, Modal, Space, Table, type TableColumnsType, Tag } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isApiError } from '../../shared/api'
 import { translateKey } from '../../shared/i18n/i18n'
 import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import '../../shared/i18n/organisation-messages'
-import { toast } from '../../shared/ui/feedback'
+import { confirmDanger } from '../../shared/ui/confirm-danger'
 import type { GroupNode } from '../projects/api'
 import { flattenTree, projectLabel } from '../projects/tree'
 import { type Role, useDeleteRole, useRoles } from './api'
@@ -29,22 +28,14 @@ export function RolesTab({ tree }: { tree: readonly GroupNode[] }) {
   const sectionTitles = new Map(grantableSections().map(({ section, titleKey }) => [section, titleKey]))
 
   function confirmDelete(role: Role) {
-    modal.confirm({
+    confirmDanger(modal, {
       title: t('roles.deleteTitle', { name: role.name }),
       content: t('roles.deleteContent'),
       okText: t('roles.delete'),
-      okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(role.id)
-        } catch (error) {
-          // "Role bound to an account cannot be deleted" (§6)
-          if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
-          return
-        }
-        void toast.success(t('roles.deleted'))
-      },
+      // "Role bound to an account cannot be deleted" (§6)
+      run: () => remove.mutateAsync(role.id),
+      done: t('roles.deleted'),
     })
   }
 

@@ -3,9 +3,9 @@ import type { Permission } from '@canopy/shared/permissions'
 import { Modal } from 'antd'
 import { lazy, type ReactElement, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isApiError } from '../../shared/api'
 import '../../shared/i18n/device-messages'
 import { translateKey } from '../../shared/i18n/i18n'
+import { confirmDanger } from '../../shared/ui/confirm-danger'
 import { toast } from '../../shared/ui/feedback'
 import type { GroupNode } from '../projects/api'
 import { type Device, useDeleteDevices, useUnbindDevices } from './api'
@@ -68,23 +68,15 @@ export function useDeviceActions(
             ok: t('devices.actions.delete'),
             done: t('devices.delete.done'),
           }
-    modal.confirm({
+    confirmDanger(modal, {
       title: texts.title,
       content: texts.content,
       okText: texts.ok,
-      okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await (action === 'unbind' ? unbind : remove).mutateAsync(ids)
-        } catch (error) {
-          // §8: "Online devices cannot be deleted" when one came online meanwhile, and the like.
-          if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
-          return
-        }
-        onDone(action, ids)
-        void toast.success(texts.done)
-      },
+      // §8: "Online devices cannot be deleted" when one came online meanwhile, and the like.
+      run: () => (action === 'unbind' ? unbind : remove).mutateAsync(ids),
+      done: texts.done,
+      afterDone: () => onDone(action, ids),
     })
   }
 

@@ -2,11 +2,10 @@ import { UploadOutlined } from '@ant-design/icons'
 import { Button, Flex, Modal, type TableColumnsType, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isApiError } from '../../shared/api'
 import { formatCompactDateTime } from '../../shared/format'
 import '../../shared/i18n/maintain-messages'
 import { translateKey } from '../../shared/i18n/i18n'
-import { toast } from '../../shared/ui/feedback'
+import { confirmDanger } from '../../shared/ui/confirm-danger'
 import { PagedTable } from '../../shared/ui/PagedTable'
 import { WithReason } from '../../shared/ui/WithReason'
 import { type FirmwarePackage, useDeleteFirmware, useFirmwareList } from './api'
@@ -32,21 +31,13 @@ export function FirmwareTab() {
   const [modal, dialogs] = Modal.useModal()
 
   function confirmDelete(item: FirmwarePackage) {
-    modal.confirm({
+    confirmDanger(modal, {
       title: t('maintain.firmware.deleteConfirm', { model: item.model, version: item.version }),
       okText: t('maintain.firmware.delete'),
-      okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(item.id)
-        } catch (error) {
-          // "in use" refused by the server after the list was read
-          if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
-          return
-        }
-        void toast.success(t('maintain.firmware.deleted'))
-      },
+      // "in use" refused by the server after the list was read
+      run: () => remove.mutateAsync(item.id),
+      done: t('maintain.firmware.deleted'),
     })
   }
 

@@ -14,6 +14,7 @@ import { isApiError } from '../../shared/api'
 import { formatCompactDateTime } from '../../shared/format'
 import '../../shared/i18n/maintain-messages'
 import { translateKey } from '../../shared/i18n/i18n'
+import { confirmDanger } from '../../shared/ui/confirm-danger'
 import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import { toast } from '../../shared/ui/feedback'
 import { WithReason } from '../../shared/ui/WithReason'
@@ -54,19 +55,12 @@ export function OrderDetailDrawer({ id, onClose }: { id: number; onClose: () => 
 
   function confirmCancel() {
     if (!order) return
-    modal.confirm({
+    confirmDanger(modal, {
       title: t('maintain.orders.cancelConfirm', { orderNo: order.order_no }),
       okText: t('maintain.orders.cancel'),
-      okButtonProps: { danger: true },
       cancelText: t('maintain.detail.close'),
-      onOk: async () => {
-        try {
-          await cancel.mutateAsync(id)
-          void toast.success(t('maintain.orders.canceled'))
-        } catch (error) {
-          if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
-        }
-      },
+      run: () => cancel.mutateAsync(id),
+      done: t('maintain.orders.canceled'),
     })
   }
 

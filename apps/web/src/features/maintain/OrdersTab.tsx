@@ -2,11 +2,10 @@ import { PlusOutlined } from '@ant-design/icons'
 import { Button, Flex, Modal, Space, type TableColumnsType, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isApiError } from '../../shared/api'
 import { formatCompactDateTime } from '../../shared/format'
 import '../../shared/i18n/maintain-messages'
 import { translateKey } from '../../shared/i18n/i18n'
-import { toast } from '../../shared/ui/feedback'
+import { confirmDanger } from '../../shared/ui/confirm-danger'
 import { PagedTable } from '../../shared/ui/PagedTable'
 import { WithReason } from '../../shared/ui/WithReason'
 import { type UpgradeOrder, useDeleteOrders, useOrderList } from './api'
@@ -28,20 +27,12 @@ export function OrdersTab() {
   const [modal, dialogs] = Modal.useModal()
 
   function confirmDelete(order: UpgradeOrder) {
-    modal.confirm({
+    confirmDanger(modal, {
       title: t('maintain.orders.deleteConfirm', { orderNo: order.order_no }),
       okText: t('maintain.orders.delete'),
-      okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync([order.id])
-        } catch (error) {
-          if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
-          return
-        }
-        void toast.success(t('maintain.orders.deleted'))
-      },
+      run: () => remove.mutateAsync([order.id]),
+      done: t('maintain.orders.deleted'),
     })
   }
 

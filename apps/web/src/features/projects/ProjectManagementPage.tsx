@@ -16,12 +16,10 @@ import {
 } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isApiError } from '../../shared/api'
 import { formatDateTime } from '../../shared/format'
-import { translateKey } from '../../shared/i18n/i18n'
 import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import '../../shared/i18n/organisation-messages'
-import { toast } from '../../shared/ui/feedback'
+import { confirmDanger } from '../../shared/ui/confirm-danger'
 import { PageSpinner } from '../../shared/ui/PageSpinner'
 import { usePermits } from '../auth/grants'
 import { type Project, useDeleteProject, useProjectList, useProjectTree } from './api'
@@ -58,22 +56,16 @@ export function ProjectManagementPage() {
   }, [list.data, selectedNode, flat])
 
   function confirmDelete(project: Project) {
-    modal.confirm({
+    confirmDanger(modal, {
       title: t('projects.deleteTitle', { name: projectLabel(project, rootLabel) }),
       content: t('projects.deleteContent'),
       okText: t('projects.delete'),
-      okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(project.gid)
-        } catch (error) {
-          // §8: each refusal (sub-projects, bound devices, bound accounts…) says why.
-          if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
-          return
-        }
+      // §8: each refusal (sub-projects, bound devices, bound accounts…) says why.
+      run: () => remove.mutateAsync(project.gid),
+      done: t('projects.deleted'),
+      afterDone: () => {
         if (selected === project.gid) setSelected(undefined)
-        void toast.success(t('projects.deleted'))
       },
     })
   }

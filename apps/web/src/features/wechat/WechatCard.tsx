@@ -1,9 +1,8 @@
 import { Button, Card, Flex, Modal, Tag, Typography } from 'antd'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isApiError } from '../../shared/api'
-import { translateKey } from '../../shared/i18n/i18n'
 import '../../shared/i18n/organisation-messages'
+import { confirmDanger } from '../../shared/ui/confirm-danger'
 import { toast } from '../../shared/ui/feedback'
 import { fetchProfile, type Profile } from '../account/api'
 import { useRefreshWechatStatus, useUnbindWechat } from './api'
@@ -29,21 +28,13 @@ export function WechatCard({ profile }: { profile: Profile }) {
   }, [refresh, t])
 
   function confirmUnbind() {
-    modal.confirm({
+    confirmDanger(modal, {
       title: t('wechat.unbindTitle'),
       content: t('wechat.unbindContent'),
       okText: t('wechat.unbind'),
-      okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await unbind.mutateAsync(undefined)
-        } catch (error) {
-          if (isApiError(error) && !error.shown) void toast.error(translateKey(error.messageKey))
-          return
-        }
-        void toast.success(t('wechat.unboundNotice'))
-      },
+      run: () => unbind.mutateAsync(undefined),
+      done: t('wechat.unboundNotice'),
     })
   }
 
