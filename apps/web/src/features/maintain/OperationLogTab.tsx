@@ -1,25 +1,16 @@
 import { Flex, type TableColumnsType, Tag, Typography } from 'antd'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../shared/api'
 import { formatCompactDateTime } from '../../shared/format'
 import '../../shared/i18n/maintain-messages'
-import { PagedTable } from '../../shared/ui/PagedTable'
-import { type LogFilters, type OperationLogEntry, useOperationLog } from './api'
-import { LogFilterBar } from './LogFilterBar'
+import { type OperationLogEntry, useOperationLog } from './api'
+import { LogTab } from './LogTab'
 import { actionLabel, OPERATION_ACTIONS, resultLabel } from './log-labels'
-import { exportParams } from './log-request'
-import { saveFile } from './save-file'
 
-const PAGE_SIZE = 20
 const RESULTS = ['success', 'failed', 'partial', 'pending'] as const
 
 /** Every operation on devices (who, what, which devices, old → new, result), from its executions. */
 export function OperationLogTab() {
   const { t } = useTranslation()
-  const [filters, setFilters] = useState<LogFilters>({})
-  const [pageIndex, setPageIndex] = useState(1)
-  const list = useOperationLog({ pageIndex, pageOffset: PAGE_SIZE, ...filters })
 
   const columns: TableColumnsType<OperationLogEntry> = [
     {
@@ -60,33 +51,14 @@ export function OperationLogTab() {
   ]
 
   return (
-    <>
-      <LogFilterBar
-        name="operationLogFilters"
-        results={RESULTS.map((value) => ({ value, label: resultLabel(value) }))}
-        actions={OPERATION_ACTIONS.map((value) => ({ value, label: actionLabel(value) }))}
-        onSearch={(next) => {
-          setFilters(next)
-          setPageIndex(1)
-        }}
-        onExport={async (current) =>
-          saveFile(
-            await api.download('backend/log/operation/export', exportParams(current)),
-            'operation-log.csv',
-          )
-        }
-      />
-      <PagedTable
-        list={list}
-        columns={columns}
-        rowKey="id"
-        pageIndex={pageIndex}
-        pageSize={PAGE_SIZE}
-        onPage={setPageIndex}
-        totalText={(total) => t('maintain.log.total', { total })}
-        loadFailed={t('maintain.log.loadFailed')}
-        empty={t('maintain.log.empty')}
-      />
-    </>
+    <LogTab
+      kind="operation"
+      formName="operationLogFilters"
+      useLog={useOperationLog}
+      columns={columns}
+      rowKey="id"
+      results={RESULTS}
+      actions={OPERATION_ACTIONS.map((value) => ({ value, label: actionLabel(value) }))}
+    />
   )
 }

@@ -1,27 +1,18 @@
 import type { TableColumnsType } from 'antd'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../shared/api'
 import { formatCompactDateTime } from '../../shared/format'
 import '../../shared/i18n/maintain-messages'
 import { translateKey } from '../../shared/i18n/i18n'
-import { PagedTable } from '../../shared/ui/PagedTable'
-import { type LogFilters, type UpgradeLogEntry, useUpgradeLog } from './api'
-import { LogFilterBar } from './LogFilterBar'
+import { type UpgradeLogEntry, useUpgradeLog } from './api'
+import { LogTab } from './LogTab'
 import { resultLabel } from './log-labels'
-import { exportParams } from './log-request'
 import { reasonKey } from './order-rules'
-import { saveFile } from './save-file'
 
-const PAGE_SIZE = 20
 const RESULTS = ['waiting', 'upgrading', 'success', 'failed'] as const
 
 /** Every order's device results: which device went from which version to which, and why it failed. */
 export function UpgradeLogTab() {
   const { t } = useTranslation()
-  const [filters, setFilters] = useState<LogFilters>({})
-  const [pageIndex, setPageIndex] = useState(1)
-  const list = useUpgradeLog({ pageIndex, pageOffset: PAGE_SIZE, ...filters })
 
   const columns: TableColumnsType<UpgradeLogEntry> = [
     { key: 'order_no', title: t('maintain.log.orderNo'), dataIndex: 'order_no' },
@@ -56,29 +47,13 @@ export function UpgradeLogTab() {
   ]
 
   return (
-    <>
-      <LogFilterBar
-        name="upgradeLogFilters"
-        results={RESULTS.map((value) => ({ value, label: resultLabel(value) }))}
-        onSearch={(next) => {
-          setFilters(next)
-          setPageIndex(1)
-        }}
-        onExport={async (current) =>
-          saveFile(await api.download('backend/log/upgrade/export', exportParams(current)), 'upgrade-log.csv')
-        }
-      />
-      <PagedTable
-        list={list}
-        columns={columns}
-        rowKey={(entry) => `${entry.order_id}-${entry.device_id}`}
-        pageIndex={pageIndex}
-        pageSize={PAGE_SIZE}
-        onPage={setPageIndex}
-        totalText={(total) => t('maintain.log.total', { total })}
-        loadFailed={t('maintain.log.loadFailed')}
-        empty={t('maintain.log.empty')}
-      />
-    </>
+    <LogTab
+      kind="upgrade"
+      formName="upgradeLogFilters"
+      useLog={useUpgradeLog}
+      columns={columns}
+      rowKey={(entry) => `${entry.order_id}-${entry.device_id}`}
+      results={RESULTS}
+    />
   )
 }
