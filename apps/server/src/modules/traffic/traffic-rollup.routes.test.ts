@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindDevice, startTestFleet } from '../../../test/devices'
 import { rootProjectOf, signedInAccount } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
+import { fileWrittenHistory } from '../../../test/traffic-history'
 import { deviceMetrics, deviceTrafficHourly, trafficRollups } from '../../db/schema'
 import { trafficRepository, type Window } from './traffic.repository'
 import { fileTrafficHours } from './traffic-rollup'
@@ -46,13 +47,7 @@ beforeAll(async () => {
   firstHour = Math.floor(samples[0]!.at.getTime() / HOUR_MS) * HOUR_MS
   for (let i = 0; i < samples.length; i += 500)
     await db.insert(deviceMetrics).values(samples.slice(i, i + 500))
-  // What a housekeeping round files: the hours not filed yet, up to the last whole one.
-  await fileTrafficHours(db, { now: new Date(), sampleSeconds: STEP, maxHours: Number.POSITIVE_INFINITY })
-  // Other test files' instances, on this database, filed those hours before this history was
-  // written (it is older than the test): file them again for this device, as a round would have.
-  const { filedUntil } = await trafficRollupRepository(db).progress()
-  for (let hour = firstHour; hour < filedUntil!; hour += HOUR_MS)
-    await trafficRollupRepository(db).fileHour(new Date(hour), STEP)
+  await fileWrittenHistory(db, samples[0]!.at, STEP)
 })
 afterAll(async () => {
   await app.close()

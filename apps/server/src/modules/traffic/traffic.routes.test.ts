@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
+import { fileWrittenHistory } from '../../../test/traffic-history'
 import { buildWorld, childOfTenantA, type World } from '../../../test/world'
 import { deviceMetrics, projectTraffic } from '../../db/schema'
 import { trafficRepository } from './traffic.repository'
@@ -67,6 +68,8 @@ beforeAll(async () => {
     sample(2110, 1700, 400_000), // 1,500 s after the last: a gap, no throughput
     sample(2410, 2000, 700_000), // +300,000: 1,000 B/s
   ])
+  // The week reads the hourly rollup where it is filed (another test file may have filed these hours).
+  await fileWrittenHistory(db, at(-290), STEP)
   // The housekeeping files p1's intervals ending at B + 300, B + 600 and B + 900.
   await db.delete(projectTraffic).where(eq(projectTraffic.tenantId, world.a.tenantId))
   for (const end of [300, 600, 900, 2400, 2700]) {
