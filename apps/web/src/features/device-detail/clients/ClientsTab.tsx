@@ -48,7 +48,10 @@ export function ClientsTab({ device }: { device: DeviceInfo }) {
         pagination={false}
         size="middle"
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('deviceSettings.clients.empty') }}
+        // In the theme's secondary text, not the table's disabled grey, which is below AA contrast.
+        locale={{
+          emptyText: <Typography.Text type="secondary">{t('deviceSettings.clients.empty')}</Typography.Text>,
+        }}
         columns={[
           {
             title: t('deviceSettings.clients.mac'),
