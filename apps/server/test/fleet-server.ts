@@ -97,8 +97,8 @@ export async function fleetOnServer(
     ok,
     async allOnline() {
       await until(async () => {
-        const statistics = await api<{ online: number }>('/backend/device/statistics').catch(() => undefined)
-        return statistics?.data?.online === fleet.devices.length
+        const statistics = await api<{ online: number }>('/backend/device/statistics')
+        return statistics.data?.online === fleet.devices.length
       }, 'every device online')
     },
     reconnect() {
@@ -107,7 +107,11 @@ export async function fleetOnServer(
   }
 }
 
-/** Asks `probe` until it answers something, at most `timeoutMs`; the server's log in the failure. */
+/**
+ * Asks `probe` until it answers something, at most `timeoutMs`. A probe that throws (the server is
+ * restarting: its port refuses) is asked again; how many did and the last error are in the
+ * failure, with the server's log.
+ */
 export async function until<T>(
   probe: () => Promise<T | undefined | false>,
   what: string,
@@ -115,11 +119,21 @@ export async function until<T>(
   timeoutMs = 60_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs
+  let failures = 0
+  let lastError: unknown
   for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline)
-      throw new Error(`${what}: not within ${timeoutMs} ms${server ? `\n${server.log().slice(-4000)}` : ''}`)
+    try {
+      const value = await probe()
+      if (value) return value
+    } catch (error) {
+      failures++
+      lastError = error
+    }
+    if (Date.now() > deadline) {
+      const failed = failures ? `; ${failures} probes failed, the last with ${String(lastError)}` : ''
+      const log = server ? `\n${server.log().slice(-4000)}` : ''
+      throw new Error(`${what}: not within ${timeoutMs} ms${failed}${log}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
 }

@@ -81,8 +81,8 @@ describe(`upgrade orders of ${DEVICES} devices across kill -9`, () => {
   const settled = (id: number) =>
     until(
       async () => {
-        const current = await info(id).catch(() => undefined)
-        return current && !['scheduled', 'running'].includes(current.order.status) ? current : undefined
+        const current = await info(id)
+        return ['scheduled', 'running'].includes(current.order.status) ? undefined : current
       },
       `order ${id} settled`,
       server,
