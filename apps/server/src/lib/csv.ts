@@ -8,6 +8,9 @@ import { FileReply } from '../http/file-reply'
 
 const BOM = '\uFEFF'
 
+/** Rows in one export at most, the newest (a log of a year stays a file a spreadsheet opens). */
+export const EXPORT_ROWS_MAX = 10_000
+
 /**
  * One field. Text a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage
  * return) gets a leading apostrophe: an export holds what devices and users typed (OWASP "CSV

@@ -2,7 +2,7 @@ import { catalogues, type Language } from '@canopy/shared/i18n'
 import { type LogFilters, logWindow, type OperationResult } from '@canopy/shared/validation'
 import type { Database } from '../../db/client'
 import type { FileReply } from '../../http/file-reply'
-import { csvFile } from '../../lib/csv'
+import { csvFile, EXPORT_ROWS_MAX } from '../../lib/csv'
 import { type PageRequest, pageWindow } from '../../lib/paging'
 import type { Principal } from '../auth/principal'
 import type { DevicesService } from '../devices/devices.service'
@@ -10,8 +10,6 @@ import { type OperationSummary, operationsRepository } from './operations.reposi
 
 /** devices named per operation in the list and the export (the count says how many in all) */
 const DEVICES_SHOWN = 20
-/** operations in one export, the newest (a log of a year stays a file a spreadsheet opens) */
-export const EXPORT_MAX = 10_000
 
 export interface OperationLogFilters extends LogFilters {
   action?: string
@@ -33,7 +31,7 @@ export class OperationLogReader {
 
   /** The log as CSV (UTF-8 with a BOM, the caller's language for the header and results). */
   async export(principal: Principal, request: OperationLogFilters, language: Language): Promise<FileReply> {
-    const { list } = await this.read(principal, request, { limit: EXPORT_MAX, offset: 0 })
+    const { list } = await this.read(principal, request, { limit: EXPORT_ROWS_MAX, offset: 0 })
     const words = catalogues[language].logExport
     return csvFile(
       'operation-log',

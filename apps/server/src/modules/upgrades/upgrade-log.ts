@@ -2,15 +2,12 @@ import { catalogues, type Language } from '@canopy/shared/i18n'
 import { type LogFilters, logWindow } from '@canopy/shared/validation'
 import type { Database } from '../../db/client'
 import type { FileReply } from '../../http/file-reply'
-import { csvFile } from '../../lib/csv'
+import { csvFile, EXPORT_ROWS_MAX } from '../../lib/csv'
 import { type PageRequest, pageWindow } from '../../lib/paging'
 import { deviceVisibility } from '../access/device-scope'
 import type { Principal } from '../auth/principal'
 import type { DevicesService } from '../devices/devices.service'
 import { upgradesRepository } from './upgrades.repository'
-
-/** device results in one export, the newest (a spreadsheet still opens it) */
-export const UPGRADE_EXPORT_MAX = 10_000
 
 export interface UpgradeLogFilters extends LogFilters {
   model?: string
@@ -30,7 +27,7 @@ export class UpgradeLogReader {
 
   /** The log as CSV (UTF-8 with a BOM; the caller's language for the header, results and reasons). */
   async export(principal: Principal, request: UpgradeLogFilters, language: Language): Promise<FileReply> {
-    const { list } = await this.read(principal, request, { limit: UPGRADE_EXPORT_MAX, offset: 0 })
+    const { list } = await this.read(principal, request, { limit: EXPORT_ROWS_MAX, offset: 0 })
     const words = catalogues[language].upgradeLogExport
     const reasons = words.reasons as Record<string, string>
     return csvFile(
