@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util'
 import { CAPABILITY_NAMES } from '@canopy/shared/protocol'
 import { catalogueEntries } from '@canopy/simulator'
 import { loadConfig } from './config'
-import { OPERATOR_HEADER } from './http/register-routes'
+import { OPERATOR_HEADER } from './http/authorize'
 
 const USAGE = `Usage: npm run canopy -- <command> [options]   (--server URL, default http://127.0.0.1:$PORT)
   product list

@@ -12,7 +12,7 @@ import {
 } from '@canopy/simulator'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { devices } from '../src/db/schema'
-import { OPERATOR_HEADER } from '../src/http/register-routes'
+import { OPERATOR_HEADER } from '../src/http/authorize'
 import { signedInAccount } from './factories'
 import type { TestApp } from './test-app'
 

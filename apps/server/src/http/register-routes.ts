@@ -1,10 +1,7 @@
-import { timingSafeEqual } from 'node:crypto'
-import { ErrorCode } from '@canopy/shared/errors'
 import type { Language } from '@canopy/shared/i18n'
-import { permits } from '@canopy/shared/permissions'
 import type { FastifyInstance } from 'fastify'
 import type { AuthService } from '../modules/auth/auth.service'
-import { AppError } from './app-error'
+import { authorize } from './authorize'
 import { success } from './envelope'
 import { FileReply } from './file-reply'
 import type { RateLimits } from './rate-limit'
@@ -34,23 +31,7 @@ export function registerRoutes(
       method: route.method,
       url: `${deps.apiRoot}${route.path}`,
       handler: async (request, reply) => {
-        if (
-          route.access.kind === 'operator' &&
-          !operatorTokenMatches(request.headers[OPERATOR_HEADER], deps.operatorToken)
-        ) {
-          throw new AppError(ErrorCode.NO_PERMISSION)
-        }
-        const principal =
-          route.access.kind === 'signedIn'
-            ? await deps.auth.authenticate(request.headers.authorization)
-            : undefined
-        if (
-          principal &&
-          route.access.kind === 'signedIn' &&
-          !permits(principal.access, route.access.permission)
-        ) {
-          throw new AppError(ErrorCode.NO_PERMISSION)
-        }
+        const principal = await authorize(route.access, request.headers, deps)
         const facts = requestFacts(request, deps.defaultLanguage)
         const body = route.body ? parseInput(route.body, request.body, route.validationCodes) : undefined
         const query = route.query ? parseInput(route.query, request.query, route.validationCodes) : undefined
@@ -68,12 +49,4 @@ export function registerRoutes(
       },
     })
   }
-}
-
-/** The header the operator CLI sends its token in. */
-export const OPERATOR_HEADER = 'x-canopy-operator-token'
-
-function operatorTokenMatches(given: string | string[] | undefined, expected: string): boolean {
-  if (typeof given !== 'string' || given.length !== expected.length) return false
-  return timingSafeEqual(Buffer.from(given), Buffer.from(expected))
 }

@@ -13,7 +13,7 @@ import { startMailbox } from '../../test/mailbox'
 import type { RouteProbe } from '../../test/probes'
 import { createTestApp, type TestApp } from '../../test/test-app'
 import { startWechatStandIn } from '../../test/wechat-stand-in'
-import { OPERATOR_HEADER } from './register-routes'
+import { OPERATOR_HEADER } from './authorize'
 import type { RouteDefinition } from './route'
 
 /**

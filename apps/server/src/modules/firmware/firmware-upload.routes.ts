@@ -1,12 +1,12 @@
-import { timingSafeEqual } from 'node:crypto'
 import { ErrorCode } from '@canopy/shared/errors'
-import { can, permits } from '@canopy/shared/permissions'
+import { can } from '@canopy/shared/permissions'
 import { firmwareUploadFields } from '@canopy/shared/validation'
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../../http/app-error'
+import { authorize } from '../../http/authorize'
 import { success } from '../../http/envelope'
-import { OPERATOR_HEADER } from '../../http/register-routes'
+import type { Access } from '../../http/route'
 import { parseInput } from '../../http/validate'
 import type { AuthService } from '../auth/auth.service'
 import type { FirmwareService, Publisher } from './firmware.service'
@@ -19,6 +19,12 @@ const MAX_FIELDS = 8
  * for none, they are answered "system busy" (600101102) and retried by the uploader.
  */
 export const UPLOADS_AT_ONCE = 4
+
+/** Who may upload: the upgrade function, admin-only (§6: level-1 children lose it). */
+export const UPLOAD_ACCESS: Extract<Access, { kind: 'signedIn' }> = {
+  kind: 'signedIn',
+  permission: can.device('upgrade'),
+}
 
 /**
  * The two multipart routes that take an image: the console's upload (`POST
@@ -50,13 +56,11 @@ export async function registerFirmwareUploads(
       },
     })
     scope.post(`${deps.apiRoot}/backend/firmware/upload`, async (request) => {
-      const principal = await deps.auth.authenticate(request.headers.authorization)
-      if (!permits(principal.access, can.device('upgrade'))) throw new AppError(ErrorCode.NO_PERMISSION)
+      const principal = await authorize(UPLOAD_ACCESS, request.headers, deps)
       return slots.run(() => receive(request, { kind: 'account', principal }, deps))
     })
     scope.post(`${deps.apiRoot}/operator/firmware/publish`, async (request) => {
-      if (!operatorTokenMatches(request.headers[OPERATOR_HEADER], deps.operatorToken))
-        throw new AppError(ErrorCode.NO_PERMISSION)
+      await authorize({ kind: 'operator' }, request.headers, deps)
       return slots.run(() => receive(request, { kind: 'operator' }, deps))
     })
   })
@@ -122,9 +126,4 @@ export class UploadSlots {
       this.taken--
     }
   }
-}
-
-function operatorTokenMatches(given: string | string[] | undefined, expected: string): boolean {
-  if (typeof given !== 'string' || given.length !== expected.length) return false
-  return timingSafeEqual(Buffer.from(given), Buffer.from(expected))
 }

@@ -14,7 +14,7 @@ import { login, rootProjectOf, signedInAccount, uniqueName } from '../../../test
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { firmwareChunks, firmwarePackages, upgradeOrders } from '../../db/schema'
 import { sharedSecret } from '../../db/secrets'
-import { OPERATOR_HEADER } from '../../http/register-routes'
+import { OPERATOR_HEADER } from '../../http/authorize'
 import type { FirmwarePackageView } from './firmware.service'
 import { DownloadUrlSigner } from './firmware-url-signing'
 
