@@ -1,5 +1,6 @@
 import { decideBatch } from '@canopy/shared/batch-rules'
 import { ErrorCode } from '@canopy/shared/errors'
+import { TIMED_UPGRADE_MAX_HOURS } from '@canopy/shared/validation'
 import {
   Alert,
   Collapse,
@@ -129,7 +130,10 @@ export function CreateOrderModal({ preset = [], onClose, onCreated }: CreateOrde
     }
   }
 
-  const disabledDate = (day: Dayjs) => day.isBefore(new Date(), 'day') || day.diff(new Date(), 'hour') > 24
+  // Only the days the §5 window (now to TIMED_UPGRADE_MAX_HOURS ahead) touches; the rule itself checks the time.
+  const disabledDate = (day: Dayjs) =>
+    day.isBefore(new Date(), 'day') ||
+    day.startOf('day').diff(new Date(), 'hour', true) > TIMED_UPGRADE_MAX_HOURS
 
   return (
     <Modal
