@@ -10,7 +10,7 @@ import {
   startFleet,
   type VirtualDevice,
 } from '@canopy/simulator'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { devices } from '../src/db/schema'
 import { OPERATOR_HEADER } from '../src/http/authorize'
 import { signedInAccount } from './factories'
@@ -50,12 +50,31 @@ export async function importSimulatedCatalogue(app: TestApp): Promise<void> {
     throw new Error(`catalogue import: ${JSON.stringify(response.envelope)}`)
 }
 
-/** Virtual devices that register through the app and connect to its broker. */
+/**
+ * Virtual devices that register through the app and connect to its broker. The fleet is up once
+ * the server has filed each device's first status (online, with its management credential):
+ * before that a bind is refused as a wrong password, which is what a user binding a device in
+ * the second it powers on would see too.
+ */
 export async function startTestFleet(
   app: TestApp,
   options: Partial<FleetOptions> & { count: number },
 ): Promise<Fleet> {
   await importSimulatedCatalogue(app)
+  const fleet = await connectFleet(app, options)
+  const things = fleet.devices.map((device) => device.thing)
+  const filed = async () =>
+    (
+      await app.database.db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(inArray(devices.thingName, things), isNotNull(devices.managementCredential)))
+    ).length
+  await eventually(filed, (count) => count === things.length, 20_000)
+  return fleet
+}
+
+function connectFleet(app: TestApp, options: Partial<FleetOptions> & { count: number }): Promise<Fleet> {
   return startFleet({
     telemetryIntervalSeconds: 30,
     applyDelayMs: [20, 60],

@@ -64,6 +64,8 @@ export interface VirtualDeviceOptions {
 // Cheaper scrypt than a real device would use, so a fleet of thousands starts in seconds; the
 // cloud accepts any N from 1024 (docs/protocol.md).
 const SIMULATED_CREDENTIAL = { N: 1024, r: 8, p: 1 }
+/** How long a device shutting down waits for the broker to take its offline status. */
+const GOODBYE_MS = 2000
 
 /**
  * A device that speaks the protocol as a real one does (docs/protocol.md): registers with its
@@ -179,15 +181,24 @@ export class VirtualDevice {
     const client = this.client
     this.client = undefined
     if (client?.connected) {
-      await client.publishAsync(
-        topics.status(this.thing),
-        JSON.stringify({ state: 'offline', reason: 'shutdown' }),
-        {
+      const goodbye = client
+        .publishAsync(topics.status(this.thing), JSON.stringify({ state: 'offline', reason: 'shutdown' }), {
           qos: 1,
           retain: true,
-        },
-      )
-      await client.endAsync()
+        })
+        .then(() => client.endAsync())
+        .then(() => 'said' as const)
+      // A broker that died a moment ago never acknowledges: mqtt.js would hold the goodbye for a
+      // reconnect forever. A device powering down waits a little, then just goes.
+      let timer: NodeJS.Timeout | undefined
+      const unanswered = new Promise<'unanswered'>((resolve) => {
+        timer = setTimeout(resolve, GOODBYE_MS, 'unanswered')
+      })
+      const outcome = await Promise.race([goodbye, unanswered]).finally(() => clearTimeout(timer))
+      if (outcome === 'unanswered') {
+        this.log.write('canopy', `no answer to the goodbye within ${GOODBYE_MS} ms; closing`)
+        await client.endAsync(true)
+      }
     } else {
       await client?.endAsync(true)
     }
