@@ -35,6 +35,8 @@ import { createFirmware } from './modules/firmware/firmware.module'
 import { firmwareRoutes } from './modules/firmware/firmware.routes'
 import type { FirmwareService } from './modules/firmware/firmware.service'
 import { healthRoutes } from './modules/health/health.routes'
+import { publishUnreadChanged } from './modules/messages/message-signals'
+import { MessagesService } from './modules/messages/messages.service'
 import { OperationLog } from './modules/operations/operation-log'
 import { operationLogRoutes } from './modules/operations/operation-log.routes'
 import { OperationLogReader } from './modules/operations/operation-log-reader'
@@ -77,6 +79,8 @@ export interface CanopyApp {
   operatorToken: string
   /** firmware packages: what upgrade orders offer and the signed links devices download with */
   firmware: FirmwareService
+  /** system messages: `messages.post()` files one for the accounts concerned (docs/ARCHITECTURE.md) */
+  messages: MessagesService
   services: {
     users: UsersService
     devices: DevicesService
@@ -134,6 +138,11 @@ export async function buildApp(options: {
     throttle: new LoginThrottle(config.loginThrottle),
   })
   const users = new UsersService({ db, changes })
+  const messages = new MessagesService({
+    db,
+    signals: { unreadChanged: (accountIds) => publishUnreadChanged(changes, accountIds) },
+    reportError: (error, what) => http.log.error({ err: error }, what),
+  })
   const resets = new PasswordResetService({
     db,
     tokens,
@@ -309,6 +318,7 @@ export async function buildApp(options: {
     scheduler,
     operatorToken,
     firmware: firmware.service,
+    messages,
     services: { users, devices, registration, housekeeping },
   }
 }

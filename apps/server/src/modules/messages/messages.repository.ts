@@ -1,0 +1,103 @@
+import { and, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { messageDeliveries, messages } from '../../db/schema'
+
+export type MessageRow = typeof messages.$inferSelect
+export type NewMessageRow = typeof messages.$inferInsert
+
+/** What an account's list may be narrowed to (all optional). */
+export interface MessageFilter {
+  kind?: string
+  /** created at or after */
+  from?: Date
+  /** created before */
+  to?: Date
+}
+
+export function messagesRepository(db: Executor) {
+  /** An account's messages matching the filter. */
+  const ownedBy = (accountId: number, filter: MessageFilter): SQL =>
+    and(
+      eq(messages.accountId, accountId),
+      filter.kind ? eq(messages.kind, filter.kind) : undefined,
+      filter.from ? gte(messages.createdAt, filter.from) : undefined,
+      filter.to ? lt(messages.createdAt, filter.to) : undefined,
+    ) as SQL
+
+  return {
+    async insert(rows: NewMessageRow[]): Promise<Array<{ id: number; accountId: number }>> {
+      if (rows.length === 0) return []
+      return db
+        .insert(messages)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: messages.id, accountId: messages.accountId })
+    },
+
+    async insertDeliveries(
+      rows: Array<{ messageId: number; accountId: number; channel: string }>,
+    ): Promise<void> {
+      if (rows.length === 0) return
+      await db.insert(messageDeliveries).values(rows)
+    },
+
+    async page(
+      accountId: number,
+      filter: MessageFilter,
+      window: { limit: number; offset: number },
+    ): Promise<{ rows: MessageRow[]; total: number }> {
+      const where = ownedBy(accountId, filter)
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(where)
+        .orderBy(desc(messages.id))
+        .limit(window.limit)
+        .offset(window.offset)
+      const [totals] = await db.select({ total: count() }).from(messages).where(where)
+      return { rows, total: totals?.total ?? 0 }
+    },
+
+    /** The pushes of these messages: channel, status, attempts, last error. */
+    async deliveriesOf(messageIds: number[]) {
+      if (messageIds.length === 0) return []
+      return db.select().from(messageDeliveries).where(inArray(messageDeliveries.messageId, messageIds))
+    },
+
+    /** Marks the account's messages among `ids` read (all its unread ones without ids); how many changed. */
+    async markRead(accountId: number, ids?: number[]): Promise<number> {
+      const changed = await db
+        .update(messages)
+        .set({ readAt: sql`now()` })
+        .where(
+          and(
+            eq(messages.accountId, accountId),
+            isNull(messages.readAt),
+            ids ? inArray(messages.id, ids) : undefined,
+          ),
+        )
+        .returning({ id: messages.id })
+      return changed.length
+    },
+
+    /** Deletes the account's messages among `ids`; how many went. */
+    async remove(accountId: number, ids: number[]): Promise<number> {
+      const removed = await db
+        .delete(messages)
+        .where(and(eq(messages.accountId, accountId), inArray(messages.id, ids)))
+        .returning({ id: messages.id })
+      return removed.length
+    },
+
+    /** Unread counts of these accounts (an account without unread messages is left out). */
+    async unreadCounts(accountIds: number[]): Promise<Map<number, number>> {
+      if (accountIds.length === 0) return new Map()
+      const rows = await db
+        .select({ accountId: messages.accountId, unread: count() })
+        .from(messages)
+        .where(and(inArray(messages.accountId, accountIds), isNull(messages.readAt)))
+        .groupBy(messages.accountId)
+      return new Map(rows.map((row) => [row.accountId, row.unread]))
+    },
+  }
+}

@@ -1,0 +1,178 @@
+import {
+  logWindow,
+  type MessageKind,
+  type MessageListRequest,
+  type PushChannel,
+} from '@canopy/shared/validation'
+import type { Database } from '../../db/client'
+import { pageWindow } from '../../lib/paging'
+import type { Principal } from '../auth/principal'
+import { type MessageRow, messagesRepository } from './messages.repository'
+
+export type { MessageKind } from '@canopy/shared/validation'
+
+/** A message to post (docs/ARCHITECTURE.md "Posting a system message"). */
+export interface NewMessage {
+  tenantId: number
+  /** the accounts that receive it (already filtered to the scope that may see the device) */
+  accountIds: number[]
+  kind: MessageKind
+  /** i18n key + params, rendered in each reader's language (never pre-rendered text) */
+  titleKey: string
+  params: Record<string, string | number>
+  /** where the message leads in the console, e.g. `/device/detail?id=7` */
+  link?: string
+  /** how to push it besides the in-console message */
+  push?: { email?: boolean; wechat?: boolean }
+  /** the announcement it tells of: an account gets each announcement once */
+  announcementId?: number
+}
+
+/** What another part of the server hears when accounts' messages change (the badge). */
+export interface MessageSignals {
+  /** these accounts' unread counts may have changed */
+  unreadChanged(accountIds: number[]): Promise<void>
+  /** these accounts have new pushes waiting (the delivery queues their jobs) */
+  pushesQueued?(pushes: Array<{ accountId: number; channel: PushChannel }>): Promise<void>
+}
+
+/** A message as the console lists it. */
+export interface MessageView {
+  id: number
+  kind: string
+  titleKey: string
+  params: Record<string, string | number>
+  link: string | null
+  read: boolean
+  createdAt: string
+  /** each push and how it went (failed pushes say why) */
+  pushes: Array<{ channel: string; status: string; attempts: number; error: string | null }>
+}
+
+/**
+ * System messages (§2 /msg): posted by the server's modules (alarms, upgrades, announcements…) to
+ * the accounts concerned, read, marked read and deleted by each account, its own only.
+ */
+export class MessagesService {
+  constructor(
+    private readonly deps: {
+      db: Database
+      signals: MessageSignals
+      reportError: (error: unknown, what: string) => void
+    },
+  ) {}
+
+  /**
+   * Files one message per account and its pushes in one transaction; the badges and the push
+   * delivery hear of it after the commit. Pushes are rows, so none is lost if the process dies
+   * before their jobs are queued (the delivery sweeps pending pushes at start).
+   */
+  async post(message: NewMessage): Promise<void> {
+    const accountIds = [...new Set(message.accountIds)]
+    if (accountIds.length === 0) return
+    const channels = pushChannels(message.push)
+    const posted = await this.deps.db.transaction(async (tx) => {
+      const repository = messagesRepository(tx)
+      const rows = await repository.insert(
+        accountIds.map((accountId) => ({
+          tenantId: message.tenantId,
+          accountId,
+          kind: message.kind,
+          titleKey: message.titleKey,
+          params: message.params,
+          link: message.link ?? null,
+          announcementId: message.announcementId ?? null,
+        })),
+      )
+      await repository.insertDeliveries(
+        rows.flatMap((row) =>
+          channels.map((channel) => ({ messageId: row.id, accountId: row.accountId, channel })),
+        ),
+      )
+      return rows
+    })
+    const reached = posted.map((row) => row.accountId)
+    await this.announce(reached, channels)
+  }
+
+  async list(
+    principal: Principal,
+    request: MessageListRequest,
+  ): Promise<{ total: number; list: MessageView[] }> {
+    const repository = messagesRepository(this.deps.db)
+    const { rows, total } = await repository.page(
+      principal.account.id,
+      { ...(request.kind ? { kind: request.kind } : {}), ...logWindow(request) },
+      pageWindow(request),
+    )
+    const deliveries = await repository.deliveriesOf(rows.map((row) => row.id))
+    return { total, list: rows.map((row) => view(row, deliveries)) }
+  }
+
+  async unreadCount(accountId: number): Promise<number> {
+    const counts = await messagesRepository(this.deps.db).unreadCounts([accountId])
+    return counts.get(accountId) ?? 0
+  }
+
+  /** Unread counts of several accounts at once (the notice sockets of an instance). */
+  unreadCounts(accountIds: number[]): Promise<Map<number, number>> {
+    return messagesRepository(this.deps.db).unreadCounts(accountIds)
+  }
+
+  /** Marks the caller's messages among `ids` read (all of them without ids). */
+  async markRead(principal: Principal, ids?: number[]): Promise<{ changed: number }> {
+    const changed = await messagesRepository(this.deps.db).markRead(principal.account.id, ids)
+    if (changed > 0) await this.announce([principal.account.id], [])
+    return { changed }
+  }
+
+  /** Deletes the caller's messages among `ids`; others' ids are ignored (they are not the caller's to know of). */
+  async remove(principal: Principal, ids: number[]): Promise<{ removed: number }> {
+    const removed = await messagesRepository(this.deps.db).remove(principal.account.id, ids)
+    if (removed > 0) await this.announce([principal.account.id], [])
+    return { removed }
+  }
+
+  /** The message is filed whatever happens here: a failed signal is logged, never the poster's error. */
+  private async announce(accountIds: number[], channels: PushChannel[]): Promise<void> {
+    if (accountIds.length === 0) return
+    await this.deps.signals
+      .unreadChanged(accountIds)
+      .catch((error) => this.deps.reportError(error, 'messages: unread signal'))
+    if (channels.length === 0 || !this.deps.signals.pushesQueued) return
+    const pushes = accountIds.flatMap((accountId) => channels.map((channel) => ({ accountId, channel })))
+    await this.deps.signals
+      .pushesQueued(pushes)
+      .catch((error) => this.deps.reportError(error, 'messages: push queue'))
+  }
+}
+
+function pushChannels(push: NewMessage['push']): PushChannel[] {
+  const channels: PushChannel[] = []
+  if (push?.email) channels.push('email')
+  if (push?.wechat) channels.push('wechat')
+  return channels
+}
+
+function view(
+  row: MessageRow,
+  deliveries: Awaited<ReturnType<ReturnType<typeof messagesRepository>['deliveriesOf']>>,
+): MessageView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    titleKey: row.titleKey,
+    params: row.params,
+    link: row.link,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    pushes: deliveries
+      .filter((delivery) => delivery.messageId === row.id)
+      .map((delivery) => ({
+        channel: delivery.channel,
+        status: delivery.status,
+        attempts: delivery.attempts,
+        error: delivery.lastError,
+      })),
+  }
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { withLogFilters } from './log-filters'
+import { page, selection } from './organisation'
+
+/** What a system message (§2 /msg) tells of. */
+export const MESSAGE_KINDS = ['alarm', 'recovery', 'upgrade', 'inspection', 'announcement'] as const
+export type MessageKind = (typeof MESSAGE_KINDS)[number]
+
+/** How a message is pushed besides the console (§3 alarm settings: WeChat or e-mail). */
+export const PUSH_CHANNELS = ['email', 'wechat'] as const
+export type PushChannel = (typeof PUSH_CHANNELS)[number]
+
+const kind = z.enum(MESSAGE_KINDS, { error: 'validation.message_kind_tips' })
+
+/** /msg: a page of the caller's messages, by kind and by date (the log filters' days or range). */
+export const messageListRequest = withLogFilters({ ...page, kind: kind.optional() })
+export type MessageListRequest = z.infer<typeof messageListRequest>
+
+/** Marks read or deletes the caller's messages among `ids`. */
+export const messageIdsRequest = z.object({ ids: selection })
