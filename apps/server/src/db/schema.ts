@@ -6,6 +6,7 @@
 export * from '../gateway/jobs/jobs.schema'
 export * from '../gateway/shadow/shadow.schema'
 export * from '../modules/accounts/accounts.schema'
+export * from '../modules/alarms/alarms.schema'
 export * from '../modules/auth/auth.schema'
 export * from '../modules/devices/devices.schema'
 export * from '../modules/firmware/firmware.schema'

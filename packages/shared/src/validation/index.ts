@@ -1,4 +1,5 @@
 export * from './accounts'
+export * from './alarms'
 export * from './core'
 export * from './devices'
 export * from './firmware'
