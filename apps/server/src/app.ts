@@ -36,6 +36,7 @@ import { firmwareRoutes } from './modules/firmware/firmware.routes'
 import type { FirmwareService } from './modules/firmware/firmware.service'
 import { healthRoutes } from './modules/health/health.routes'
 import { publishUnreadChanged } from './modules/messages/message-signals'
+import { messagesRoutes } from './modules/messages/messages.routes'
 import { MessagesService } from './modules/messages/messages.service'
 import { OperationLog } from './modules/operations/operation-log'
 import { operationLogRoutes } from './modules/operations/operation-log.routes'
@@ -249,6 +250,7 @@ export async function buildApp(options: {
     ...rolesRoutes({ roles }),
     ...childAccountsRoutes({ children }),
     ...wechatRoutes({ wechat }),
+    ...messagesRoutes({ messages }),
     ...devicesRoutes({
       devices,
       overview,

@@ -64,6 +64,15 @@ export function messagesRepository(db: Executor) {
       return db.select().from(messageDeliveries).where(inArray(messageDeliveries.messageId, messageIds))
     },
 
+    /** How many of `ids` are the account's messages. */
+    async ownedCount(accountId: number, ids: number[]): Promise<number> {
+      const [row] = await db
+        .select({ owned: count() })
+        .from(messages)
+        .where(and(eq(messages.accountId, accountId), inArray(messages.id, ids)))
+      return row?.owned ?? 0
+    },
+
     /** Marks the account's messages among `ids` read (all its unread ones without ids); how many changed. */
     async markRead(accountId: number, ids?: number[]): Promise<number> {
       const changed = await db

@@ -1,10 +1,12 @@
+import { ErrorCode } from '@canopy/shared/errors'
 import {
   logWindow,
   type MessageKind,
   type MessageListRequest,
   type PushChannel,
 } from '@canopy/shared/validation'
-import type { Database } from '../../db/client'
+import type { Database, Executor } from '../../db/client'
+import { AppError } from '../../http/app-error'
 import { pageWindow } from '../../lib/paging'
 import type { Principal } from '../auth/principal'
 import { type MessageRow, messagesRepository } from './messages.repository'
@@ -119,17 +121,25 @@ export class MessagesService {
     return messagesRepository(this.deps.db).unreadCounts(accountIds)
   }
 
-  /** Marks the caller's messages among `ids` read (all of them without ids). */
+  /** Marks the caller's messages `ids` read (all its messages without ids); any other id refuses all. */
   async markRead(principal: Principal, ids?: number[]): Promise<{ changed: number }> {
-    const changed = await messagesRepository(this.deps.db).markRead(principal.account.id, ids)
-    if (changed > 0) await this.announce([principal.account.id], [])
+    const accountId = principal.account.id
+    const changed = await this.deps.db.transaction(async (tx) => {
+      if (ids) await ownedOrRefused(tx, accountId, ids)
+      return messagesRepository(tx).markRead(accountId, ids)
+    })
+    if (changed > 0) await this.announce([accountId], [])
     return { changed }
   }
 
-  /** Deletes the caller's messages among `ids`; others' ids are ignored (they are not the caller's to know of). */
+  /** Deletes the caller's messages `ids`; any other id (another account's, or gone) refuses all. */
   async remove(principal: Principal, ids: number[]): Promise<{ removed: number }> {
-    const removed = await messagesRepository(this.deps.db).remove(principal.account.id, ids)
-    if (removed > 0) await this.announce([principal.account.id], [])
+    const accountId = principal.account.id
+    const removed = await this.deps.db.transaction(async (tx) => {
+      await ownedOrRefused(tx, accountId, ids)
+      return messagesRepository(tx).remove(accountId, ids)
+    })
+    await this.announce([accountId], [])
     return { removed }
   }
 
@@ -145,6 +155,13 @@ export class MessagesService {
       .pushesQueued(pushes)
       .catch((error) => this.deps.reportError(error, 'messages: push queue'))
   }
+}
+
+/** A request naming a message that is not the caller's changes nothing (§6: 600400143). */
+async function ownedOrRefused(tx: Executor, accountId: number, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)]
+  if ((await messagesRepository(tx).ownedCount(accountId, unique)) !== unique.length)
+    throw new AppError(ErrorCode.NO_PERMISSION)
 }
 
 function pushChannels(push: NewMessage['push']): PushChannel[] {
