@@ -35,9 +35,8 @@ import { createFirmware } from './modules/firmware/firmware.module'
 import { firmwareRoutes } from './modules/firmware/firmware.routes'
 import type { FirmwareService } from './modules/firmware/firmware.service'
 import { healthRoutes } from './modules/health/health.routes'
-import { publishUnreadChanged } from './modules/messages/message-signals'
-import { messagesRoutes } from './modules/messages/messages.routes'
-import { MessagesService } from './modules/messages/messages.service'
+import { createMessages } from './modules/messages/messages.module'
+import type { MessagesService } from './modules/messages/messages.service'
 import { OperationLog } from './modules/operations/operation-log'
 import { operationLogRoutes } from './modules/operations/operation-log.routes'
 import { OperationLogReader } from './modules/operations/operation-log-reader'
@@ -139,9 +138,10 @@ export async function buildApp(options: {
     throttle: new LoginThrottle(config.loginThrottle),
   })
   const users = new UsersService({ db, changes })
-  const messages = new MessagesService({
+  const messages = createMessages({
     db,
-    signals: { unreadChanged: (accountIds) => publishUnreadChanged(changes, accountIds) },
+    changes,
+    http,
     reportError: (error, what) => http.log.error({ err: error }, what),
   })
   const resets = new PasswordResetService({
@@ -250,7 +250,7 @@ export async function buildApp(options: {
     ...rolesRoutes({ roles }),
     ...childAccountsRoutes({ children }),
     ...wechatRoutes({ wechat }),
-    ...messagesRoutes({ messages }),
+    ...messages.routes,
     ...devicesRoutes({
       devices,
       overview,
@@ -287,6 +287,7 @@ export async function buildApp(options: {
   registerWechatCallback(http, config.apiRoot, wechat)
   await registerRemoteTunnel(http, config.apiRoot, remote)
   await firmware.registerRawRoutes({ auth, operatorToken })
+  await messages.registerRawRoutes({ auth })
   registerRoutes(http, routes, {
     apiRoot: config.apiRoot,
     auth,
@@ -320,7 +321,7 @@ export async function buildApp(options: {
     scheduler,
     operatorToken,
     firmware: firmware.service,
-    messages,
+    messages: messages.service,
     services: { users, devices, registration, housekeeping },
   }
 }
