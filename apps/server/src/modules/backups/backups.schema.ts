@@ -116,9 +116,8 @@ export const configBaselines = pgTable(
     deviceId: integer('device_id')
       .primaryKey()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** null until the device is bound: its first report (before binding) is its baseline all the same */
+    tenantId: integer('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
     baseline: jsonb('baseline').notNull(),
     /** the baseline's values the device no longer reports (what "put back" sends); null: none */
     drift: jsonb('drift'),

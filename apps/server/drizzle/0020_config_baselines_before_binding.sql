@@ -1,0 +1,1 @@
+ALTER TABLE "config_baselines" ALTER COLUMN "tenant_id" DROP NOT NULL;
