@@ -87,6 +87,7 @@ export const FRAME_ROUTES: readonly ConsoleRoute[] = [
     children: [{ path: '/account/list', title: 'menu.accountList' }],
   },
   { path: '/user_info', title: 'menu.userInfo', icon: 'user', hidden: true },
+  { path: '/msg', title: 'menu.msg', hidden: true },
   { path: '/help', title: 'menu.help', icon: 'help', hidden: true },
 ]
 

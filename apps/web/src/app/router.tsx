@@ -172,6 +172,12 @@ export function createRouter(queryClient: QueryClient) {
               (m) => m.PersonalCenterPage,
             ),
             pageRoute(
+              'msg',
+              frameTitle('/msg'),
+              () => import('../features/messages/MessagesPage'),
+              (m) => m.MessagesPage,
+            ),
+            pageRoute(
               'help',
               frameTitle('/help'),
               () => import('../features/help/HelpPage'),

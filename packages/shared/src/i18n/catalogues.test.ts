@@ -6,6 +6,7 @@ import { enUS } from './en-us'
 import { es } from './es'
 import { catalogues, LANGUAGES, type Language } from './index'
 import { maintainCatalogues } from './maintain'
+import { messagesCatalogues } from './messages'
 import { organisationCatalogues } from './organisation'
 import { trafficCatalogues } from './traffic'
 import { zhCN } from './zh-cn'
@@ -35,6 +36,7 @@ const sets = {
   'device-settings': deviceSettingsCatalogues,
   traffic: trafficCatalogues,
   maintain: maintainCatalogues,
+  messages: messagesCatalogues,
 } as const satisfies Record<string, Record<Language, object>>
 
 describe.each(Object.entries(sets))('i18n catalogues: %s', (_name, set) => {

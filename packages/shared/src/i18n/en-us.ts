@@ -38,6 +38,7 @@ export const enUS = {
     maintainLog: 'Log management',
     userInfo: 'Personal center',
     help: 'Help center',
+    msg: 'System messages',
   },
   validation: {
     account_empty: 'Please enter the account',
@@ -341,6 +342,8 @@ export const enUS = {
     bindHintTitle: 'Bind your first device',
     bindHintBody: 'You have no devices yet. Bind one with its MAC address and management password.',
     bindHintDismiss: 'Got it',
+    messages: 'System messages',
+    messagesUnread: 'System messages, {{count}} unread',
   },
   home: {
     greeting: 'Welcome, {{name}}',
@@ -512,6 +515,10 @@ export const enUS = {
       expired: 'Window ended before it started',
       failed: 'Failed',
     },
+  },
+  messageTitles: {
+    announcement: 'Announcement: {{title}}',
+    upgradeFinished: 'Upgrade order {{order}} finished: {{success}} succeeded, {{failed}} failed',
   },
   mail: {
     resetSubject: 'Reset your Canopy password',

@@ -36,6 +36,7 @@ export const es: Catalogue = {
     maintainLog: 'Gestión de registros',
     userInfo: 'Centro personal',
     help: 'Centro de ayuda',
+    msg: 'Mensajes del sistema',
   },
   validation: {
     account_empty: 'Introduzca la cuenta',
@@ -343,6 +344,8 @@ export const es: Catalogue = {
     bindHintBody:
       'Todavía no tiene dispositivos. Vincule uno con su dirección MAC y su contraseña de administración.',
     bindHintDismiss: 'Entendido',
+    messages: 'Mensajes del sistema',
+    messagesUnread: 'Mensajes del sistema, {{count}} sin leer',
   },
   home: {
     greeting: 'Bienvenido/a, {{name}}',
@@ -515,6 +518,10 @@ export const es: Catalogue = {
       expired: 'La ventana terminó antes de empezar',
       failed: 'Fallido',
     },
+  },
+  messageTitles: {
+    announcement: 'Anuncio: {{title}}',
+    upgradeFinished: 'Orden de actualización {{order}} terminada: {{success}} correctas, {{failed}} fallidas',
   },
   mail: {
     resetSubject: 'Restablezca su contraseña de Canopy',

@@ -36,6 +36,7 @@ export const zhCN: Catalogue = {
     maintainLog: '日志管理',
     userInfo: '个人中心',
     help: '帮助中心',
+    msg: '系统消息',
   },
   validation: {
     account_empty: '请输入账号',
@@ -338,6 +339,8 @@ export const zhCN: Catalogue = {
     bindHintTitle: '绑定您的第一台设备',
     bindHintBody: '您还没有设备。输入设备的 MAC 地址和管理密码即可绑定。',
     bindHintDismiss: '知道了',
+    messages: '系统消息',
+    messagesUnread: '系统消息，{{count}}条未读',
   },
   home: {
     greeting: '欢迎，{{name}}',
@@ -506,6 +509,10 @@ export const zhCN: Catalogue = {
       expired: '开始前时间窗口已结束',
       failed: '失败',
     },
+  },
+  messageTitles: {
+    announcement: '公告：{{title}}',
+    upgradeFinished: '升级单{{order}}已完成：成功{{success}}台，失败{{failed}}台',
   },
   mail: {
     resetSubject: '重置您的 Canopy 密码',

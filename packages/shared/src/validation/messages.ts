@@ -18,3 +18,21 @@ export type MessageListRequest = z.infer<typeof messageListRequest>
 
 /** Marks read or deletes the caller's messages among `ids`. */
 export const messageIdsRequest = z.object({ ids: selection })
+
+/** A message as backend/msg/list answers it (the console renders `titleKey` with `params`). */
+export interface MessageView {
+  id: number
+  kind: MessageKind
+  titleKey: string
+  params: Record<string, string | number>
+  link: string | null
+  read: boolean
+  createdAt: string
+  /** each push and how it went (a failed one says why) */
+  pushes: Array<{
+    channel: PushChannel
+    status: 'pending' | 'sent' | 'failed'
+    attempts: number
+    error: string | null
+  }>
+}

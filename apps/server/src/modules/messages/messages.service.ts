@@ -3,6 +3,7 @@ import {
   logWindow,
   type MessageKind,
   type MessageListRequest,
+  type MessageView,
   type PushChannel,
 } from '@canopy/shared/validation'
 import type { Database, Executor } from '../../db/client'
@@ -11,7 +12,7 @@ import { pageWindow } from '../../lib/paging'
 import type { Principal } from '../auth/principal'
 import { type MessageRow, messagesRepository } from './messages.repository'
 
-export type { MessageKind } from '@canopy/shared/validation'
+export type { MessageKind, MessageView } from '@canopy/shared/validation'
 
 /** A message to post (docs/ARCHITECTURE.md "Posting a system message"). */
 export interface NewMessage {
@@ -36,19 +37,6 @@ export interface MessageSignals {
   unreadChanged(accountIds: number[]): Promise<void>
   /** these accounts have new pushes waiting (the delivery queues their jobs) */
   pushesQueued?(pushes: Array<{ accountId: number; channel: PushChannel }>): Promise<void>
-}
-
-/** A message as the console lists it. */
-export interface MessageView {
-  id: number
-  kind: string
-  titleKey: string
-  params: Record<string, string | number>
-  link: string | null
-  read: boolean
-  createdAt: string
-  /** each push and how it went (failed pushes say why) */
-  pushes: Array<{ channel: string; status: string; attempts: number; error: string | null }>
 }
 
 /**
@@ -177,7 +165,7 @@ function view(
 ): MessageView {
   return {
     id: row.id,
-    kind: row.kind,
+    kind: row.kind as MessageKind,
     titleKey: row.titleKey,
     params: row.params,
     link: row.link,
@@ -186,8 +174,8 @@ function view(
     pushes: deliveries
       .filter((delivery) => delivery.messageId === row.id)
       .map((delivery) => ({
-        channel: delivery.channel,
-        status: delivery.status,
+        channel: delivery.channel as PushChannel,
+        status: delivery.status as MessageView['pushes'][number]['status'],
         attempts: delivery.attempts,
         error: delivery.lastError,
       })),

@@ -1,9 +1,5 @@
+import { NOTICE_SESSION_ENDED, type NoticeMessage } from '@canopy/shared/notice'
 import type { WebSocket } from 'ws'
-
-/** §3 "Notice push message": what the socket carries. */
-export interface NoticeMessage {
-  nums: number
-}
 
 interface OpenSocket {
   socket: WebSocket
@@ -91,6 +87,3 @@ export class NoticeHub {
     this.flushing = undefined
   }
 }
-
-/** The close code when the socket's session ended (4000–4999: the application's own). */
-export const NOTICE_SESSION_ENDED = 4401

@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net'
 import { ErrorCode } from '@canopy/shared/errors'
+import { NOTICE_PROTOCOL, NOTICE_SESSION_ENDED } from '@canopy/shared/notice'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import WebSocket from 'ws'
 import { login, registerAccount, signedInAccount } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
-import { NOTICE_SESSION_ENDED } from './notice-hub'
-import { NOTICE_PROTOCOL } from './notice-socket'
 
 let app: TestApp
 let origin: string

@@ -1,16 +1,11 @@
 import { ErrorCode } from '@canopy/shared/errors'
+import { NOTICE_PROTOCOL } from '@canopy/shared/notice'
 import fastifyWebsocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../../http/app-error'
 import type { AuthService } from '../auth/auth.service'
 import type { Principal } from '../auth/principal'
 import type { NoticeHub } from './notice-hub'
-
-/**
- * The subprotocol the console asks for, followed by its access token: a browser cannot set an
- * Authorization header on a WebSocket, and a token in the URL would land in proxies' logs.
- */
-export const NOTICE_PROTOCOL = 'canopy.notice'
 
 /**
  * §7 the notice WebSocket `/notice/{uid}`: a signed-in account opens its own uid only (a bad token
@@ -46,7 +41,9 @@ export async function registerNoticeSocket(
   })
 }
 
-/** `canopy.notice, <token>` → `Bearer <token>` (undefined without one: refused as missing). */
+/**
+ * `canopy.notice, <token>` (a browser cannot set an Authorization header on a WebSocket, and a
+ * token in the URL would land in proxies' logs) → `Bearer <token>` (undefined without one: refused as missing). */
 function bearerFrom(header: string | undefined): string | undefined {
   const [protocol, token] = (header ?? '').split(',').map((part) => part.trim())
   return protocol === NOTICE_PROTOCOL && token ? `Bearer ${token}` : undefined

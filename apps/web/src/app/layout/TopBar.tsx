@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../features/auth/api'
 import { usePermits } from '../../features/auth/grants'
 import { useLogout } from '../../features/auth/use-logout'
 import { BindDeviceButton } from '../../features/devices/BindDeviceButton'
+import { MessageButton } from '../../features/messages/MessageButton'
 import { LanguageSwitcher } from '../../shared/ui/LanguageSwitcher'
 import { Logo } from '../../shared/ui/Logo'
 
@@ -16,7 +17,7 @@ export interface TopBarProps {
   onToggleMenu: () => void
 }
 
-/** §2 top bar. The message button arrives with its own issue. */
+/** §2 top bar. */
 export function TopBar({ menuCollapsed, onToggleMenu }: TopBarProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -60,6 +61,7 @@ export function TopBar({ menuCollapsed, onToggleMenu }: TopBarProps) {
       <Flex align="center" gap={8}>
         {showsBind && <BindDeviceButton withHint type="text" iconOnly={!wide} />}
         <LanguageSwitcher />
+        <MessageButton showLabel={false} />
         <Button
           type="text"
           icon={<UserOutlined aria-hidden />}
