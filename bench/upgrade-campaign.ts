@@ -168,7 +168,7 @@ async function reportNotReached(what: string) {
   ])
   console.log(
     '\nWhy: the server could not file the devices’ messages as fast as they came (its queue full,\n' +
-      'the rest refused as overloaded, statuses included), so the fleet could not be bound. Run with fewer devices:\n' +
+      'the rest refused as overloaded; statuses wait in their own lane), so the fleet was not online and bound in time.\nRun with fewer devices:\n' +
       'BENCH_DEVICES=2000 npm run bench -- upgrade-campaign',
   )
 }

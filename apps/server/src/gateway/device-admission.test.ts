@@ -70,3 +70,63 @@ describe('device admission', () => {
     expect(started).toEqual([0, 1, 2])
   })
 })
+
+describe('the status lane', () => {
+  const settle = () => new Promise((resolve) => setImmediate(resolve))
+  /** inFlight 2 held by two messages, and a full queue of four behind them */
+  function busyGate() {
+    const { gate } = admission({ perSecond: { shadow: 1000, jobs: 1, telemetry: 1, status: 1, rpc: 1 } })
+    const release: Array<() => void> = []
+    const started: string[] = []
+    const work = (id: string) => () =>
+      new Promise<void>((resolve) => {
+        started.push(id)
+        release.push(resolve)
+      })
+    for (const thing of ['a', 'b', 'c', 'd', 'e', 'f']) void gate.run(thing, work(thing))
+    return { gate, work, started, release }
+  }
+
+  it('takes a status when the queue is full, and serves it before the queue', async () => {
+    const { gate, work, started, release } = busyGate()
+    await settle()
+    expect(gate.counters.queued).toBe(4)
+    expect(gate.admit('g', 'shadow')).toBe('overloaded')
+    expect(gate.admit('g', 'status')).toBeUndefined()
+    const status = gate.runLatest('g', work('g status'))
+    expect(gate.counters).toMatchObject({ queued: 4, statusesWaiting: 1, peakStatusesWaiting: 1 })
+    release.shift()!()
+    await settle()
+    expect(started).toEqual(['a', 'b', 'g status'])
+    release.at(-1)!()
+    await status
+    await settle()
+    expect(started.at(-1)).toBe('c')
+    expect(gate.counters.statusesWaiting).toBe(0)
+  })
+
+  it('keeps one status a device, the latest, in the place of the first', async () => {
+    const { gate, work, started, release } = busyGate()
+    await settle()
+    const first = gate.runLatest('g', work('g online'))
+    void gate.runLatest('h', work('h online'))
+    const latest = gate.runLatest('g', work('g offline'))
+    // the replaced one settles without running
+    await first
+    expect(gate.counters).toMatchObject({ statusesWaiting: 2, statusesSuperseded: 1 })
+    release.shift()!()
+    release.shift()!()
+    await settle()
+    expect(started).toEqual(['a', 'b', 'g offline', 'h online'])
+    // one backlog place held for g, given back once its latest status ran
+    release.shift()!()
+    await latest
+    for (let index = 0; index < 3; index++) expect(gate.admit('g', 'shadow')).not.toBe('backlog')
+  })
+
+  it('still refuses a device over its status rate', () => {
+    const { gate } = admission()
+    const taken = Array.from({ length: 8 }, () => gate.admit('a', 'status'))
+    expect(taken.filter((refusal) => refusal === 'throttled')).toHaveLength(3)
+  })
+})

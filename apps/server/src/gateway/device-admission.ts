@@ -8,7 +8,7 @@ export interface DeviceLimits {
   backlog: number
   /** device messages handled at once, all devices together */
   inFlight: number
-  /** device messages waiting for their turn, all devices together; more are refused */
+  /** device messages waiting for their turn, all devices together; more are refused (statuses excepted) */
   queued: number
   /** refusals within a minute after which the device is disconnected */
   disconnectAfter: number
@@ -24,6 +24,12 @@ interface Bucket {
   at: number
 }
 
+interface LaneEntry {
+  start: () => void
+  /** settles the caller's promise of a status replaced by a newer one before its turn */
+  supersede: () => void
+}
+
 interface Strikes {
   since: number
   count: number
@@ -36,13 +42,32 @@ interface Strikes {
  * handled (and waiting) at once, so the HTTP API keeps its share of the database. A device
  * over its limits has its messages refused (the caller answers with a `rejected` reply where
  * the protocol has one), and past `disconnectAfter` refusals in a minute it is disconnected.
+ *
+ * Statuses have a lane of their own (`runLatest`), never refused for a full queue: a status is
+ * published once, on connect, and a refused one is never sent again, so a connect storm would
+ * leave devices unknown. Only the latest status of a device matters, so the lane keeps one per
+ * device (a newer one replaces the one waiting): it is bounded by the devices that may publish
+ * at all, and it is served before the queue, since presence gates everything else.
  */
 export class DeviceAdmission {
-  readonly counters = { admitted: 0, disconnected: 0, inFlight: 0, queued: 0, peakQueued: 0 }
+  readonly counters = {
+    admitted: 0,
+    disconnected: 0,
+    inFlight: 0,
+    queued: 0,
+    peakQueued: 0,
+    /** statuses waiting in their lane (one per device at most), and the most there were */
+    statusesWaiting: 0,
+    peakStatusesWaiting: 0,
+    /** statuses replaced by a newer one of the same device before their turn */
+    statusesSuperseded: 0,
+  }
   private readonly buckets = new Map<string, Bucket>()
   private readonly backlogs = new Map<string, number>()
   private readonly strikes = new Map<string, Strikes>()
   private readonly waiting: Array<() => void> = []
+  /** the status lane, in arrival order (a replaced entry keeps its place) */
+  private readonly statuses = new Map<string, LaneEntry>()
   private lastSweep: number
 
   constructor(
@@ -66,29 +91,42 @@ export class DeviceAdmission {
 
   /** Runs an admitted message's work in its turn (at most `inFlight` at once, first come first served). */
   run(thing: string, work: () => Promise<unknown> | unknown): Promise<void> {
-    this.backlogs.set(thing, (this.backlogs.get(thing) ?? 0) + 1)
+    this.enter(thing)
     return new Promise<void>((resolve, reject) => {
-      const start = () => {
-        this.counters.inFlight++
-        Promise.resolve()
-          .then(work)
-          .then(() => resolve(), reject)
-          .finally(() => {
-            this.counters.inFlight--
-            const left = (this.backlogs.get(thing) ?? 1) - 1
-            if (left > 0) this.backlogs.set(thing, left)
-            else this.backlogs.delete(thing)
-            const next = this.waiting.shift()
-            if (next) {
-              this.counters.queued--
-              next()
-            }
-          })
-      }
+      const start = this.starter(thing, work, resolve, reject)
       if (this.counters.inFlight < this.limits.inFlight) return start()
       this.waiting.push(start)
       this.counters.queued++
       this.counters.peakQueued = Math.max(this.counters.peakQueued, this.counters.queued)
+    })
+  }
+
+  /**
+   * Runs an admitted status in its turn, in the status lane: never refused for a full queue; a
+   * status still waiting when a newer one of the same device comes is replaced by it (its
+   * promise resolves without running it).
+   */
+  runLatest(thing: string, work: () => Promise<unknown> | unknown): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const replaced = this.statuses.get(thing)
+      // The replaced status hands its place in the device's backlog over to the newer one.
+      if (!replaced) this.enter(thing)
+      const start = this.starter(thing, work, resolve, reject)
+      if (!replaced && this.counters.inFlight < this.limits.inFlight) {
+        start()
+        return
+      }
+      this.statuses.set(thing, { start, supersede: resolve })
+      if (replaced) {
+        replaced.supersede()
+        this.counters.statusesSuperseded++
+        return
+      }
+      this.counters.statusesWaiting++
+      this.counters.peakStatusesWaiting = Math.max(
+        this.counters.peakStatusesWaiting,
+        this.counters.statusesWaiting,
+      )
     })
   }
 
@@ -99,7 +137,7 @@ export class DeviceAdmission {
 
   private refusalOf(thing: string, kind: MessageKind, now: number): RefusalReason | undefined {
     if ((this.backlogs.get(thing) ?? 0) >= this.limits.backlog) return 'backlog'
-    if (this.counters.queued >= this.limits.queued) return 'overloaded'
+    if (kind !== 'status' && this.counters.queued >= this.limits.queued) return 'overloaded'
     const rate = this.limits.perSecond[kind]
     const burst = burstOf(rate)
     const key = `${thing}/${kind}`
@@ -110,6 +148,47 @@ export class DeviceAdmission {
     if (bucket.tokens < 1) return 'throttled'
     bucket.tokens--
     return undefined
+  }
+
+  private enter(thing: string): void {
+    this.backlogs.set(thing, (this.backlogs.get(thing) ?? 0) + 1)
+  }
+
+  /** The start of a message's work; once it settles, the next one waiting starts (statuses first). */
+  private starter(
+    thing: string,
+    work: () => Promise<unknown> | unknown,
+    resolve: () => void,
+    reject: (error: unknown) => void,
+  ): () => void {
+    return () => {
+      this.counters.inFlight++
+      Promise.resolve()
+        .then(work)
+        .then(() => resolve(), reject)
+        .finally(() => {
+          this.counters.inFlight--
+          const left = (this.backlogs.get(thing) ?? 1) - 1
+          if (left > 0) this.backlogs.set(thing, left)
+          else this.backlogs.delete(thing)
+          this.startNext()
+        })
+    }
+  }
+
+  private startNext(): void {
+    const [oldest] = this.statuses
+    if (oldest) {
+      this.statuses.delete(oldest[0])
+      this.counters.statusesWaiting--
+      oldest[1].start()
+      return
+    }
+    const next = this.waiting.shift()
+    if (next) {
+      this.counters.queued--
+      next()
+    }
   }
 
   private strike(thing: string, now: number): void {

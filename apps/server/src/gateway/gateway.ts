@@ -189,9 +189,10 @@ export async function startGateway(deps: {
           onRefused(thing, payload, topic).catch((error) => refusals.refuse(thing, kind, topic, error))
         return
       }
-      admission
-        .run(thing, () => handler(thing, payload, topic))
-        .catch((error) => refusals.refuse(thing, kind, topic, error))
+      // Only a device's latest status matters, and a lost one is never sent again: its own lane.
+      const work = () => handler(thing, payload, topic)
+      const handled = kind === 'status' ? admission.runLatest(thing, work) : admission.run(thing, work)
+      handled.catch((error) => refusals.refuse(thing, kind, topic, error))
     }
   const answerShadows = async () => {
     const [get, update, remove] = cloudSubscriptions.shadowRequests
