@@ -16,6 +16,7 @@ import { within } from './lib/bounded'
 import { childAccountsRoutes } from './modules/accounts/child-accounts.routes'
 import { ChildAccountsService } from './modules/accounts/child-accounts.service'
 import { ChildDirectory } from './modules/accounts/child-directory'
+import { createAlarms } from './modules/alarms/alarms.module'
 import { authRoutes } from './modules/auth/auth.routes'
 import { AuthService } from './modules/auth/auth.service'
 import { LoginThrottle } from './modules/auth/login-throttle'
@@ -155,7 +156,12 @@ export async function buildApp(options: {
   const projectDirectory = new ProjectDirectory(db, changes)
   const projects = new ProjectsService({ db, directory: projectDirectory, changes })
   const roles = new RolesService({ db, changes })
-  const children = new ChildAccountsService({ db, changes, directory: new ChildDirectory(db, changes) })
+  const children = new ChildAccountsService({
+    db,
+    changes,
+    directory: new ChildDirectory(db, changes),
+    tiedToAlarms: (tenantId, uids) => alarms.service.tiedAccounts(tenantId, uids),
+  })
   const wechat = new WechatService({
     db,
     changes,
@@ -239,6 +245,17 @@ export async function buildApp(options: {
     engine: upgradeEngine,
   })
   firmware.usesPackages((ids) => upgrades.packagesInUse(ids))
+  const alarms = createAlarms({
+    db,
+    changes,
+    events: gateway.events,
+    scheduler,
+    devices,
+    users,
+    projects: projectDirectory,
+    messages: messages.service,
+    reportError: (error, what) => report(what)(error),
+  })
 
   const limits = config.rateLimits
   const routes: RouteDefinition[] = [
@@ -265,6 +282,7 @@ export async function buildApp(options: {
     ...remoteRoutes({ remote }),
     ...firmwareRoutes({ firmware: firmware.service }),
     ...upgradesRoutes({ upgrades, log: new UpgradeLogReader({ db, devices }) }),
+    ...alarms.routes,
     ...operatorRoutes({
       operator: new OperatorService({ db }),
       registration,
@@ -305,6 +323,8 @@ export async function buildApp(options: {
   registerNotFound(http, servePage)
   // Orders a previous process left go on: timed starts at their time, rollouts where they were.
   await upgradeEngine.start()
+  // Open alarms and their timers as a previous process left them (modules/alarms/alarm-engine.ts).
+  await alarms.start()
   http.addHook('onClose', async () => {
     upgradeEngine.stop()
     housekeeping.stop()

@@ -11,6 +11,8 @@ export type ChangeEvent =
   | { kind: 'projects'; tenantId: number }
   /** a device was registered again, bound, moved, unbound or deleted */
   | { kind: 'device'; thing: string }
+  /** a tenant's alarm settings changed (modules/alarms) */
+  | { kind: 'alarmSettings'; tenantId: number }
   /** these accounts' system messages changed: their unread counts (the notice sockets' badges) */
   | { kind: 'unread'; accountIds: number[] }
 

@@ -137,7 +137,7 @@ export const alarmConfigsRequest = z.object(target).refine(oneTarget, ONE_TARGET
 export const alarmSetRequest = z
   .object({ ...target, rules: alarmRules.optional(), inherit: z.boolean().optional() })
   .refine(oneTarget, ONE_TARGET)
-  .refine((value) => (value.rules === undefined) !== (value.inherit === true), ONE_TARGET)
+  .refine((value) => (value.rules !== undefined) !== (value.inherit === true), ONE_TARGET)
   .refine((value) => !(value.inherit && value.gid !== undefined), ONE_TARGET)
 
 /** §7 `device/alarm/notice/set`: push by e-mail and/or WeChat, and the receiving accounts. */
@@ -175,3 +175,21 @@ export type AlarmListRequest = z.infer<typeof alarmListRequest>
 export const alarmAcknowledgeRequest = z.object({
   ids: z.array(idOf('validation.id_tips'), { error: 'validation.id_tips' }).min(1).max(1000),
 })
+
+/** Each category's system messages (keys of the core catalogues, so /msg and e-mails render them). */
+export const ALARM_MESSAGE_KEYS: Record<AlarmCategory, { fired: string; recovered: string }> = {
+  offline: { fired: 'alarmMessages.fired.offline', recovered: 'alarmMessages.recovered.offline' },
+  cpu: { fired: 'alarmMessages.fired.cpu', recovered: 'alarmMessages.recovered.cpu' },
+  memory: { fired: 'alarmMessages.fired.memory', recovered: 'alarmMessages.recovered.memory' },
+  clients: { fired: 'alarmMessages.fired.clients', recovered: 'alarmMessages.recovered.clients' },
+  signal: { fired: 'alarmMessages.fired.signal', recovered: 'alarmMessages.recovered.signal' },
+  wan_down: { fired: 'alarmMessages.fired.wan_down', recovered: 'alarmMessages.recovered.wan_down' },
+  wan_ip_changed: {
+    fired: 'alarmMessages.fired.wan_ip_changed',
+    recovered: 'alarmMessages.recovered.wan_ip_changed',
+  },
+  upgrade_failed: {
+    fired: 'alarmMessages.fired.upgrade_failed',
+    recovered: 'alarmMessages.recovered.upgrade_failed',
+  },
+}

@@ -37,7 +37,15 @@ export interface ChildView {
  * primary's tenant. Every id a call names must be one of them, or nothing happens.
  */
 export class ChildAccountsService {
-  constructor(private readonly deps: { db: Database; changes: ChangeFeed; directory: ChildDirectory }) {}
+  constructor(
+    private readonly deps: {
+      db: Database
+      changes: ChangeFeed
+      directory: ChildDirectory
+      /** §6: the accounts among these that receive alarms (modules/alarms); they cannot be deleted */
+      tiedToAlarms?: (tenantId: number, uids: number[]) => Promise<number[]>
+    },
+  ) {}
 
   async list(principal: Principal, request: ChildListRequest): Promise<{ total: number; list: ChildView[] }> {
     const { ids, total } = await this.deps.directory.page(principal.account.tenantId, {
@@ -122,6 +130,8 @@ export class ChildAccountsService {
 
   async remove(principal: Principal, uids: number[]): Promise<void> {
     const ids = await this.requireChildren(principal, uids)
+    const tied = (await this.deps.tiedToAlarms?.(principal.account.tenantId, ids)) ?? []
+    if (tied.length > 0) throw new AppError(ErrorCode.NO_PERMISSION)
     await accountsRepository(this.deps.db).removeMany(ids)
     for (const id of ids) await this.deps.changes.publish({ kind: 'account', id })
   }

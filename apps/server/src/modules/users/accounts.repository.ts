@@ -27,6 +27,15 @@ export function accountsRepository(db: Executor) {
       return row
     },
 
+    /** Every account of a tenant, its primary first (alarm receivers, modules/alarms). */
+    async listOfTenant(tenantId: number): Promise<AccountRow[]> {
+      return db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.tenantId, tenantId))
+        .orderBy(sql`${accounts.isPrimary} desc`, accounts.id)
+    },
+
     async findByPhone(countryCode: string, phone: string): Promise<AccountRow | undefined> {
       const [row] = await db
         .select()

@@ -59,6 +59,12 @@ export class UsersService {
     return owner?.isDeveloper ?? false
   }
 
+  /** A tenant's accounts, its primary first, without their password hashes. */
+  async accountsOfTenant(tenantId: number): Promise<AccountSnapshot[]> {
+    const rows = await accountsRepository(this.deps.db).listOfTenant(tenantId)
+    return rows.map(({ passwordHash: _hash, ...account }) => account)
+  }
+
   currentUser({ account, access }: Principal): CurrentUser {
     return {
       uid: account.id,

@@ -1,0 +1,295 @@
+import type { JobExecution, TelemetryMessage } from '@canopy/shared/protocol'
+import { type AlarmCategory, type AlarmRules, DEFAULT_ALARM_RULES } from '@canopy/shared/validation'
+import { profileOf } from '@canopy/simulator'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { giveToTenant, importSimulatedCatalogue, registerDevice, signedInTenant } from '../../../test/devices'
+import { createTestApp, type TestApp } from '../../../test/test-app'
+import { ChangeFeed } from '../../db/change-feed'
+import { DeviceEvents } from '../../gateway/device-events'
+import type { ScheduledJob, Scheduler } from '../../scheduler/scheduler'
+import type { NewMessage } from '../messages/messages.service'
+import { ProjectDirectory } from '../projects/project-directory'
+import { AlarmEngine } from './alarm-engine'
+import { AlarmNotifier } from './alarm-notifier'
+import { AlarmReceivers } from './alarm-receivers'
+import { AlarmSettingsDirectory } from './alarm-settings-directory'
+import { alarmsRepository } from './alarms.repository'
+import { alarms } from './alarms.schema'
+
+/**
+ * The engine against the real database, with a clock and a scheduler the test moves: each
+ * category fires only after its interval, once, recovers, waits out a mute, and a device
+ * flapping faster than its interval never fires. A second engine on the same database plays the
+ * process after `kill -9`.
+ */
+const MINUTE = 60_000
+
+/** Runs queued jobs whose time has come, like pg-boss would (a key holds one unfinished job). */
+class ManualScheduler implements Scheduler {
+  private handler: ((job: ScheduledJob<{ alarmId: number }>) => Promise<void>) | undefined
+  queued: Array<{ data: { alarmId: number }; at: number; key?: string }> = []
+  async work<T extends object>(_queue: string, handler: (job: ScheduledJob<T>) => Promise<void>) {
+    this.handler = handler as never
+  }
+  async send<T extends object>(
+    _queue: string,
+    data: T,
+    options?: { startAfter?: Date; singletonKey?: string },
+  ) {
+    const key = options?.singletonKey
+    if (key && this.queued.some((job) => job.key === key)) return null
+    this.queued.push({ data: data as never, at: options?.startAfter?.getTime() ?? 0, key })
+    return 'job'
+  }
+  async cancel() {}
+  async stop() {}
+  async runDue(now: number) {
+    const due = this.queued.filter((job) => job.at <= now)
+    this.queued = this.queued.filter((job) => job.at > now)
+    for (const job of due) await this.handler!({ id: 'job', data: job.data })
+  }
+}
+
+const report = (overrides: Partial<TelemetryMessage> = {}): TelemetryMessage => ({
+  uptime: 100,
+  cpu: 10,
+  mem: 30,
+  clients: 3,
+  wan: { ip: '10.0.0.2' },
+  lte: { signal: -80 },
+  ...overrides,
+})
+
+describe('alarm engine', () => {
+  let app: TestApp
+  let tenantId: number
+  let ownerId: number
+  let clock: number
+  let scheduler: ManualScheduler
+  let posted: NewMessage[]
+  let engine: AlarmEngine
+  let deviceId: number
+  let settings: AlarmSettingsDirectory
+  let changes: ChangeFeed
+
+  const build = async () => {
+    const db = app.database.db
+    const projects = new ProjectDirectory(db, changes)
+    settings = new AlarmSettingsDirectory({ db, changes, projects })
+    const receivers = new AlarmReceivers({ db, users: app.services.users, projects })
+    const messages = { post: async (message: NewMessage) => void posted.push(message) }
+    const notifier = new AlarmNotifier({ db, messages, devices: app.services.devices, settings, receivers })
+    const built = new AlarmEngine({
+      db,
+      events: new DeviceEvents(() => {}),
+      scheduler,
+      changes,
+      devices: app.services.devices,
+      settings,
+      notifier,
+      reportError: (error) => {
+        throw error
+      },
+      now: () => new Date(clock),
+    })
+    await built.start()
+    return built
+  }
+  const rules = (changed: Partial<Record<AlarmCategory, Partial<AlarmRules[AlarmCategory]>>>): AlarmRules => {
+    const out = structuredClone(DEFAULT_ALARM_RULES)
+    for (const [category, rule] of Object.entries(changed))
+      Object.assign(out[category as AlarmCategory], rule)
+    return out
+  }
+  const setRules = async (value: AlarmRules, mutedUntil: Date | null = null) => {
+    await alarmsRepository(app.database.db).upsertSetting(
+      tenantId,
+      { deviceId },
+      { rules: value, mutedUntil },
+    )
+    settings.forget(tenantId)
+  }
+  const telemetry = (overrides: Partial<TelemetryMessage> = {}) =>
+    engine.onTelemetry({ deviceId, thing: 'thing', at: new Date(clock), telemetry: report(overrides) })
+  const advance = async (ms: number) => {
+    clock += ms
+    await scheduler.runDue(clock)
+  }
+  const alarmsOf = () =>
+    app.database.db
+      .select({ category: alarms.category, state: alarms.state })
+      .from(alarms)
+      .where(eq(alarms.deviceId, deviceId))
+      .orderBy(alarms.id)
+  const kinds = () => posted.map((message) => `${message.kind}:${message.titleKey.split('.').at(-1)}`)
+
+  beforeAll(async () => {
+    app = await createTestApp()
+    await importSimulatedCatalogue(app)
+    const tenant = await signedInTenant(app)
+    tenantId = tenant.tenantId
+    ownerId = tenant.accountId
+    changes = new ChangeFeed(undefined)
+  }, 60_000)
+
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  beforeEach(async () => {
+    // A device of its own for each test: nothing one leaves open reaches the next.
+    const device = await registerDevice(app, profileOf('CAP-1200'))
+    deviceId = await giveToTenant(app, tenantId, device.thingName)
+    clock = Date.now()
+    scheduler = new ManualScheduler()
+    posted = []
+    engine = await build()
+  })
+
+  it('fires a CPU alarm only after it held for its interval, once, and recovers', async () => {
+    await setRules(rules({ cpu: { enabled: true, threshold: 80, interval: 3 } }))
+    await telemetry({ cpu: 95 })
+    expect(await alarmsOf()).toEqual([{ category: 'cpu', state: 'pending' }])
+    await advance(2 * MINUTE)
+    await telemetry({ cpu: 96 })
+    expect(posted).toEqual([])
+    await advance(MINUTE)
+    expect(await alarmsOf()).toEqual([{ category: 'cpu', state: 'active' }])
+    await telemetry({ cpu: 97 })
+    await advance(5 * MINUTE)
+    expect(kinds()).toEqual(['alarm:cpu'])
+    expect(posted[0]).toMatchObject({
+      tenantId,
+      accountIds: [ownerId],
+      params: { value: 95, threshold: 80 },
+      link: `/device/detail?id=${deviceId}`,
+    })
+    await telemetry({ cpu: 20 })
+    expect(kinds()).toEqual(['alarm:cpu', 'recovery:cpu'])
+    expect(await alarmsOf()).toEqual([{ category: 'cpu', state: 'recovered' }])
+  })
+
+  it('reads each telemetry category against its threshold', async () => {
+    await setRules(
+      rules({
+        memory: { enabled: true, threshold: 50.5, interval: 1 },
+        clients: { enabled: true, threshold: 10, interval: 1 },
+        signal: { enabled: true, threshold: -100, interval: 1 },
+        wan_down: { enabled: true, interval: 1 },
+      }),
+    )
+    await telemetry({ mem: 50.5, clients: 10, lte: { signal: -100 } })
+    expect(await alarmsOf()).toEqual([])
+    await telemetry({ mem: 50.501, clients: 11, lte: { signal: -101 }, wan: {} })
+    await advance(MINUTE)
+    expect(kinds().sort()).toEqual(['alarm:clients', 'alarm:memory', 'alarm:signal', 'alarm:wan_down'])
+    await telemetry()
+    expect(
+      kinds()
+        .filter((kind) => kind.startsWith('recovery'))
+        .sort(),
+    ).toEqual(['recovery:clients', 'recovery:memory', 'recovery:signal', 'recovery:wan_down'])
+  })
+
+  it('fires offline after its interval and recovers when the device is back', async () => {
+    await setRules(rules({ offline: { enabled: true, interval: 1 } }))
+    await engine.onOffline({ deviceId, reason: 'status' })
+    await advance(MINUTE)
+    expect(kinds()).toEqual(['alarm:offline'])
+    await engine.onOnline({ deviceId, thing: 'thing' })
+    expect(kinds()).toEqual(['alarm:offline', 'recovery:offline'])
+  })
+
+  it('never fires for a device going offline and online every 30 s against a 3-minute interval', async () => {
+    await setRules(rules({ offline: { enabled: true, interval: 3 } }))
+    for (let round = 0; round < 20; round++) {
+      await engine.onOffline({ deviceId, reason: 'silent' })
+      await advance(30_000)
+      await engine.onOnline({ deviceId, thing: 'thing' })
+      await advance(30_000)
+    }
+    await advance(10 * MINUTE)
+    expect(posted).toEqual([])
+    expect(await alarmsOf()).toEqual([])
+  })
+
+  it('fires a WAN IP change and a failed upgrade at once; the upgrade recovers when one succeeds', async () => {
+    await setRules(rules({ wan_ip_changed: { enabled: true }, upgrade_failed: { enabled: true } }))
+    await telemetry({ wan: { ip: '10.0.0.2' } })
+    await telemetry({ wan: { ip: '10.0.0.9' } })
+    const execution = (status: JobExecution['status']) =>
+      ({
+        jobId: 'upg-1-1',
+        thingName: 'thing',
+        jobDocument: { operation: 'upgrade' },
+        status,
+        statusDetails: { reason: 'download_failed' },
+      }) as unknown as JobExecution
+    await engine.onJobExecution({ deviceId, thing: 'thing', execution: execution('FAILED') })
+    await advance(0)
+    expect(kinds().sort()).toEqual(['alarm:upgrade_failed', 'alarm:wan_ip_changed'])
+    expect(posted.find((message) => message.titleKey.endsWith('wan_ip_changed'))!.params.detail).toBe(
+      '10.0.0.2 → 10.0.0.9',
+    )
+    await engine.onJobExecution({ deviceId, thing: 'thing', execution: execution('SUCCEEDED') })
+    expect(kinds()).toContain('recovery:upgrade_failed')
+    // A WAN IP change stays until acknowledged: no report recovers it.
+    await telemetry({ wan: { ip: '10.0.0.9' } })
+    expect(await alarmsOf()).toContainEqual({ category: 'wan_ip_changed', state: 'active' })
+  })
+
+  it('waits out a mute, then fires if the condition still holds', async () => {
+    await setRules(
+      rules({ cpu: { enabled: true, threshold: 50, interval: 1 } }),
+      new Date(clock + 10 * MINUTE),
+    )
+    await telemetry({ cpu: 90 })
+    await advance(MINUTE)
+    await telemetry({ cpu: 90 })
+    await advance(5 * MINUTE)
+    expect(posted).toEqual([])
+    await telemetry({ cpu: 90 })
+    await advance(5 * MINUTE)
+    expect(kinds()).toEqual(['alarm:cpu'])
+  })
+
+  it('drops a pending condition whose rule was switched off before it fired', async () => {
+    await setRules(rules({ offline: { enabled: true, interval: 3 } }))
+    await engine.onOffline({ deviceId, reason: 'status' })
+    await setRules(rules({}))
+    await advance(3 * MINUTE)
+    expect(posted).toEqual([])
+    expect(await alarmsOf()).toEqual([])
+  })
+
+  it('after a kill -9: a pending condition fires once on time, an unposted alarm is posted, nothing twice', async () => {
+    await setRules(
+      rules({ offline: { enabled: true, interval: 3 }, cpu: { enabled: true, threshold: 50, interval: 1 } }),
+    )
+    await telemetry({ cpu: 99 })
+    await engine.onOffline({ deviceId, reason: 'silent' })
+    // The process dies: its queued jobs are lost with this scheduler, the rows stay.
+    scheduler = new ManualScheduler()
+    const restarted = await build()
+    await advance(MINUTE)
+    expect(kinds()).toEqual(['alarm:cpu'])
+    await advance(2 * MINUTE)
+    expect(kinds()).toEqual(['alarm:cpu', 'alarm:offline'])
+    // A row fired but not posted (killed between the two) is posted by the next start.
+    await app.database.db.execute(
+      `update alarms set notified = false where device_id = ${deviceId} and category = 'offline'`,
+    )
+    scheduler = new ManualScheduler()
+    await build()
+    await advance(10 * MINUTE)
+    expect(kinds()).toEqual(['alarm:cpu', 'alarm:offline', 'alarm:offline'])
+    expect(await alarmsOf()).toEqual(
+      expect.arrayContaining([
+        { category: 'cpu', state: 'active' },
+        { category: 'offline', state: 'active' },
+      ]),
+    )
+    expect(restarted.openOf(deviceId).size).toBe(2)
+  })
+})

@@ -1,0 +1,300 @@
+import { UPGRADE_OPERATION } from '@canopy/shared/protocol'
+import { type AlarmCategory, type AlarmRules, EVENT_CATEGORIES } from '@canopy/shared/validation'
+import type { ChangeFeed } from '../../db/change-feed'
+import type { Executor } from '../../db/client'
+import type { DeviceEventMap, DeviceEvents } from '../../gateway/device-events'
+import type { Scheduler } from '../../scheduler/scheduler'
+import type { DevicesService } from '../devices/devices.service'
+import { type Reading, readTelemetry } from './alarm-conditions'
+import type { AlarmNotifier } from './alarm-notifier'
+import type { AlarmSettingsDirectory } from './alarm-settings-directory'
+import { type AlarmRow, alarmsRepository } from './alarms.repository'
+
+export const ALARM_FIRE_QUEUE = 'alarm-fire'
+const MINUTE_MS = 60_000
+const FAILED_STATUSES = new Set(['FAILED', 'TIMED_OUT', 'REJECTED'])
+
+interface DeviceRef {
+  tenantId: number
+  projectId: number | null
+}
+type OpenAlarm = { id: number | undefined; state: 'pending' | 'active' }
+
+/**
+ * Evaluates alarms as device events arrive (docs/ARCHITECTURE.md "Alarms"): no device is polled.
+ *
+ * - A report or event that breaks an enabled rule opens a *pending* row and queues a durable
+ *   fire job for when the interval ends; a report that clears it first deletes the row, so a
+ *   condition that does not hold the whole interval never fires (a device flapping every 30 s
+ *   against a 3-minute interval never does).
+ * - The fire job moves pending → active once (guarded by the row's state; at most one open row
+ *   per device and category, by a unique index) and posts the message; while the device or a
+ *   project above it is muted, the job waits for the mute's end.
+ * - A clear reading of an active alarm recovers it and posts the recovery.
+ *
+ * What is in memory is only a cache of the open rows (to make a report that changes nothing cost
+ * no query) and each device's last WAN IP; after `kill -9` the rows and the queued jobs are all
+ * there is, and `start` re-queues each pending row's job and posts what was not posted.
+ */
+export class AlarmEngine {
+  private readonly open = new Map<number, Map<AlarmCategory, OpenAlarm>>()
+  private readonly lastWanIp = new Map<number, string>()
+  private readonly devices = new Map<number, Promise<DeviceRef | undefined>>()
+  private readonly idByThing = new Map<string, number>()
+  /** transitions of one device run one after another (a report racing its predecessor's write) */
+  private readonly chains = new Map<number, Promise<void>>()
+
+  constructor(
+    private readonly deps: {
+      db: Executor
+      events: DeviceEvents
+      scheduler: Scheduler
+      changes: ChangeFeed
+      devices: Pick<DevicesService, 'findById'>
+      settings: AlarmSettingsDirectory
+      notifier: AlarmNotifier
+      reportError: (error: unknown, what: string) => void
+      now?: () => Date
+    },
+  ) {
+    deps.changes.onChange((event) => {
+      if (event.kind !== 'device') return
+      const id = this.idByThing.get(event.thing)
+      if (id !== undefined) this.devices.delete(id)
+    })
+  }
+
+  async start(): Promise<void> {
+    const repository = alarmsRepository(this.deps.db)
+    for (const row of await repository.open()) this.remember(row.deviceId, row.category as AlarmCategory, row)
+    await this.deps.scheduler.work<{ alarmId: number }>(ALARM_FIRE_QUEUE, (job) =>
+      this.fireDue(job.data.alarmId),
+    )
+    const { events } = this.deps
+    events.on('telemetry', (event) => this.onTelemetry(event))
+    events.on('offline', (event) => this.onOffline(event))
+    events.on('online', (event) => this.onOnline(event))
+    events.on('jobExecutionUpdated', (event) => this.onJobExecution(event))
+    await this.resume()
+  }
+
+  onTelemetry({ deviceId, thing, telemetry }: DeviceEventMap['telemetry']): Promise<void> {
+    this.idByThing.set(thing, deviceId)
+    const ip = telemetry.wan?.ip || undefined
+    const previous = this.lastWanIp.get(deviceId)
+    if (ip !== undefined) this.lastWanIp.set(deviceId, ip)
+    return this.evaluate(deviceId, (rules) => [
+      // A report is the device being there: an offline condition clears.
+      { category: 'offline', breached: false },
+      ...(rules ? readTelemetry(rules, telemetry, previous) : []),
+    ])
+  }
+
+  onOffline({ deviceId }: DeviceEventMap['offline']): Promise<void> {
+    return this.evaluate(deviceId, (rules) => [
+      { category: 'offline', breached: rules?.offline.enabled ?? false },
+    ])
+  }
+
+  onOnline({ deviceId, thing }: DeviceEventMap['online']): Promise<void> {
+    this.idByThing.set(thing, deviceId)
+    return this.evaluate(deviceId, () => [{ category: 'offline', breached: false }])
+  }
+
+  /** An upgrade job that failed opens `upgrade_failed` at once; one that succeeded recovers it. */
+  async onJobExecution({ deviceId, execution }: DeviceEventMap['jobExecutionUpdated']): Promise<void> {
+    if (execution.jobDocument?.operation !== UPGRADE_OPERATION) return
+    if (execution.status === 'SUCCEEDED') {
+      return this.evaluate(deviceId, () => [{ category: 'upgrade_failed', breached: false }])
+    }
+    if (!FAILED_STATUSES.has(execution.status)) return
+    const reason = execution.statusDetails?.reason
+    return this.evaluate(deviceId, (rules) => [
+      {
+        category: 'upgrade_failed',
+        breached: rules?.upgrade_failed.enabled ?? false,
+        detail: typeof reason === 'string' ? reason.slice(0, 200) : execution.status,
+      },
+    ])
+  }
+
+  /** Posts what a killed process did not, and times every pending row again (their jobs are keyed: no double). */
+  private async resume(): Promise<void> {
+    for (const row of await alarmsRepository(this.deps.db).unfinished()) {
+      if (row.state === 'pending') await this.scheduleFire(row.id, row.fireAt)
+      else if (!row.notified) await this.deps.notifier.tell(row, 'fired')
+      else await this.deps.notifier.tell(row, 'recovered')
+    }
+  }
+
+  /**
+   * Reads what the event says against the device's rules and moves what changed. The common case
+   * — a report that changes nothing — costs two map lookups and no query.
+   */
+  private async evaluate(
+    deviceId: number,
+    read: (rules: AlarmRules | undefined) => Reading[],
+  ): Promise<void> {
+    const device = await this.device(deviceId)
+    if (!device) return
+    const openOfDevice = this.open.get(deviceId)
+    if (!openOfDevice && !(await this.deps.settings.any(device.tenantId))) return
+    const setting = await this.deps.settings.effective(device.tenantId, {
+      deviceId,
+      projectId: device.projectId,
+    })
+    const moves: Array<Promise<void>> = []
+    for (const reading of read(setting.rules)) {
+      const open = this.open.get(deviceId)?.get(reading.category)
+      if (reading.breached === (open !== undefined)) continue
+      // A WAN IP change stays until acknowledged: no report clears it.
+      if (!reading.breached && reading.category === 'wan_ip_changed') continue
+      moves.push(this.inTurn(deviceId, () => this.move(deviceId, device, reading, setting.rules)))
+    }
+    await Promise.all(moves)
+  }
+
+  private async move(deviceId: number, device: DeviceRef, reading: Reading, rules: AlarmRules | undefined) {
+    const repository = alarmsRepository(this.deps.db)
+    const open = this.open.get(deviceId)?.get(reading.category)
+    if (reading.breached && !open && rules) {
+      const now = this.now()
+      const event = EVENT_CATEGORIES.includes(reading.category)
+      const fireAt = new Date(now.getTime() + (event ? 0 : rules[reading.category].interval * MINUTE_MS))
+      const id = await repository.openPending({
+        tenantId: device.tenantId,
+        deviceId,
+        category: reading.category,
+        value: reading.value,
+        threshold: reading.threshold,
+        detail: reading.detail,
+        pendingSince: now,
+        fireAt,
+      })
+      if (id === undefined) {
+        // Another instance (or a previous life of this one) opened it: take its row as it is.
+        const row = await repository.openOf(deviceId, reading.category)
+        if (row) this.remember(deviceId, reading.category, row)
+        return
+      }
+      this.remember(deviceId, reading.category, { id, state: 'pending' })
+      await this.scheduleFire(id, fireAt)
+      return
+    }
+    if (!reading.breached && open?.id !== undefined) {
+      this.forget(deviceId, reading.category)
+      // A pending row the fire job fired meanwhile is recovered like any active one.
+      if (open.state === 'pending' && (await repository.dropPending(open.id))) return
+      const recovered = await repository.recover(open.id, this.now())
+      if (recovered) await this.deps.notifier.tell(recovered, 'recovered')
+    }
+  }
+
+  /** The fire job: pending → active once the interval has passed, the rule still on and no mute. */
+  async fireDue(alarmId: number): Promise<void> {
+    const row = await alarmsRepository(this.deps.db).findById(alarmId)
+    if (!row || row.state !== 'pending') return
+    await this.inTurn(row.deviceId, () => this.fire(row))
+  }
+
+  private async fire(row: AlarmRow): Promise<void> {
+    const repository = alarmsRepository(this.deps.db)
+    const category = row.category as AlarmCategory
+    const device = await this.deps.devices.findById(row.deviceId)
+    const setting =
+      device && device.tenantId === row.tenantId
+        ? await this.deps.settings.effective(row.tenantId, {
+            deviceId: device.id,
+            projectId: device.projectId,
+          })
+        : undefined
+    if (!setting?.rules?.[category].enabled) {
+      await repository.dropPending(row.id)
+      this.forget(row.deviceId, category)
+      return
+    }
+    const now = this.now()
+    const wait = Math.max(row.fireAt.getTime(), setting.mutedUntil?.getTime() ?? 0)
+    if (wait > now.getTime()) {
+      await repository.postpone(row.id, new Date(wait))
+      await this.scheduleFire(row.id, new Date(wait))
+      return
+    }
+    const fired = await repository.fire(row.id, now)
+    if (!fired) return
+    this.remember(row.deviceId, category, { id: fired.id, state: 'active' })
+    await this.deps.notifier.tell(fired, 'fired')
+  }
+
+  private async scheduleFire(alarmId: number, at: Date): Promise<void> {
+    await this.deps.scheduler.send(
+      ALARM_FIRE_QUEUE,
+      { alarmId },
+      {
+        startAfter: at,
+        singletonKey: `alarm-${alarmId}-${at.getTime()}`,
+        retryLimit: 5,
+        retryDelaySeconds: 5,
+      },
+    )
+  }
+
+  private device(deviceId: number): Promise<DeviceRef | undefined> {
+    let entry = this.devices.get(deviceId)
+    if (!entry) {
+      entry = this.deps.devices
+        .findById(deviceId)
+        .then((row) => (row?.tenantId ? { tenantId: row.tenantId, projectId: row.projectId } : undefined))
+      entry.catch(() => this.devices.delete(deviceId))
+      this.devices.set(deviceId, entry)
+    }
+    return entry
+  }
+
+  /**
+   * Runs the device's transitions one after another. A failed one leaves the memory unsure, so the
+   * device's open rows are read again before its next transition; the failure goes to the caller.
+   */
+  private inTurn<T>(deviceId: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.chains.get(deviceId) ?? Promise.resolve()
+    const result = previous.then(work)
+    const tail: Promise<void> = result.then(
+      () => undefined,
+      () =>
+        this.reload(deviceId).catch((error: unknown) => this.deps.reportError(error, 'alarm state reload')),
+    )
+    this.chains.set(deviceId, tail)
+    void tail.finally(() => {
+      if (this.chains.get(deviceId) === tail) this.chains.delete(deviceId)
+    })
+    return result
+  }
+
+  private async reload(deviceId: number): Promise<void> {
+    this.open.delete(deviceId)
+    for (const row of await alarmsRepository(this.deps.db).openOfDevice(deviceId))
+      this.remember(deviceId, row.category as AlarmCategory, row)
+  }
+
+  private remember(deviceId: number, category: AlarmCategory, row: { id: number; state: string }): void {
+    if (row.state !== 'pending' && row.state !== 'active') return
+    const ofDevice = this.open.get(deviceId) ?? new Map<AlarmCategory, OpenAlarm>()
+    this.open.set(deviceId, ofDevice)
+    ofDevice.set(category, { id: row.id, state: row.state })
+  }
+
+  private forget(deviceId: number, category: AlarmCategory): void {
+    const ofDevice = this.open.get(deviceId)
+    ofDevice?.delete(category)
+    if (ofDevice?.size === 0) this.open.delete(deviceId)
+  }
+
+  /** Open alarms as the engine sees them (tests). */
+  openOf(deviceId: number): ReadonlyMap<AlarmCategory, OpenAlarm> {
+    return this.open.get(deviceId) ?? new Map()
+  }
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date()
+  }
+}
