@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { REALISTIC_APPLY_DELAY_MS } from './apply-settings'
 import { parseUpgradeChaos } from './chaos'
 import { startFleet } from './fleet'
+import { parseMisbehaviours, planMisbehaviour } from './misbehaviour-plan'
 import { PROFILES } from './profiles/catalogue'
 import { QUICK_UPGRADE_TIMINGS, REALISTIC_UPGRADE_TIMINGS } from './upgrade'
 
@@ -23,6 +24,10 @@ const { values } = parseArgs({
     'upgrade-timings': { type: 'string', default: 'realistic' },
     'download-concurrency': { type: 'string', default: '1000' },
     identities: { type: 'string' },
+    misbehave: { type: 'string' },
+    'misbehave-devices': { type: 'string', default: '1' },
+    'misbehave-after': { type: 'string', default: '60' },
+    'misbehave-for': { type: 'string', default: '300' },
     help: { type: 'boolean' },
   },
 })
@@ -48,6 +53,11 @@ if (values.help) {
                          also holds an MQTT connection, and one process has its file limit)
   --identities FILE      keep the devices' identities (thing name, secret) in FILE between runs,
                          as real devices keep theirs: bound devices come back to their owners
+  --misbehave M,…        the first devices misbehave, to see alarms fire and recover: cpu-spike,
+                         memory-leak, weak-signal (4G models), drop-wan, go-offline
+  --misbehave-devices N  how many devices misbehave (default 1)
+  --misbehave-after S    seconds after the start (default 60)
+  --misbehave-for S      seconds it lasts before they recover (default 300)
 The products must be in the server's catalogue: npm run canopy -- product import-simulated`)
   process.exit(0)
 }
@@ -82,6 +92,18 @@ for (const device of fleet.devices.slice(0, 20)) {
 }
 if (fleet.devices.length > 20)
   console.warn(`  … and ${fleet.devices.length - 20} more (password: admin + the MAC's last 4 hex digits)`)
+if (values.misbehave) {
+  const misbehaving = fleet.devices.slice(0, Number(values['misbehave-devices']))
+  planMisbehaviour(
+    misbehaving,
+    parseMisbehaviours(values.misbehave),
+    { afterMs: Number(values['misbehave-after']) * 1000, forMs: Number(values['misbehave-for']) * 1000 },
+    (line) => console.warn(line),
+  )
+  console.warn(
+    `misbehaving from ${values['misbehave-after']} s: ${misbehaving.map((device) => device.mac).join(', ')}`,
+  )
+}
 const shutdown = async () => {
   await fleet.stop()
   process.exit(0)

@@ -17,6 +17,7 @@ export {
   type ReportPhase,
   STAYS_IN_PROGRESS,
 } from './jobs-client'
+export { MISBEHAVIOURS, type MisbehaviourMode } from './misbehaviour'
 export { catalogueEntries, type DeviceProfile, PROFILES, profileOf } from './profiles/catalogue'
 export { seededRandom } from './random'
 export { randomMac, signedRegistration } from './registration'

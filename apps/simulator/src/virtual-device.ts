@@ -17,6 +17,7 @@ import { BUILT_IN_COMMANDS, type Command } from './commands'
 import { DeviceLog } from './device-log'
 import type { DownloadSlots } from './download-slots'
 import { BUILT_IN_JOB_HANDLERS, type JobHandler, JobsClient } from './jobs-client'
+import { Misbehaviour, type MisbehaviourMode } from './misbehaviour'
 import type { DeviceProfile } from './profiles/catalogue'
 import { between } from './random'
 import { signedRegistration } from './registration'
@@ -85,6 +86,8 @@ export class VirtualDevice {
   private identity: RegistrationResponse | undefined
   private telemetryTimer: NodeJS.Timeout | undefined
   private readonly telemetry: TelemetryModel
+  /** what it has been told to do wrong (`misbehave`) */
+  private readonly misbehaviour = new Misbehaviour()
   private readonly clients: ClientRoster
   private readonly credential: string
   private readonly jobs: JobsClient
@@ -231,6 +234,23 @@ export class VirtualDevice {
     if (this.running) await this.comeOnline()
   }
 
+  /**
+   * Misbehaves, or stops (issue 15: each alarm seen firing and recovering): its reports say so
+   * from the next one; `go-offline` falls off the network (the broker publishes its last will)
+   * until the mode is off again.
+   */
+  async misbehave(mode: MisbehaviourMode, on: boolean): Promise<void> {
+    const wasOffline = this.misbehaviour.has('go-offline')
+    this.misbehaviour.set(mode, on)
+    if (mode !== 'go-offline' || on === wasOffline) return
+    if (on) {
+      this.disconnect()
+      this.log.write('canopy', 'network down (told to misbehave)')
+    } else if (this.running) {
+      await this.comeOnline()
+    }
+  }
+
   private disconnect(): void {
     clearInterval(this.telemetryTimer)
     const client = this.client
@@ -241,7 +261,7 @@ export class VirtualDevice {
 
   /** Publishes a telemetry report now (the timer does it every interval), and returns it. */
   async reportTelemetry(): Promise<TelemetryMessage> {
-    const report = this.telemetry.next(this.channels())
+    const report = this.misbehaviour.apply(this.telemetry.next(this.channels()))
     this.clients.reconcile(this.telemetry.clientCounts(), this.ssids())
     await this.client?.publishAsync(topics.telemetry(this.thing), JSON.stringify(report), { qos: 0 })
     return report
