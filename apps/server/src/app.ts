@@ -44,6 +44,7 @@ import { OperationLogReader } from './modules/operations/operation-log-reader'
 import { OperationProgress } from './modules/operations/operation-progress'
 import { operatorRoutes } from './modules/operator/operator.routes'
 import { OperatorService } from './modules/operator/operator.service'
+import { portalRoutes } from './modules/portal/portal.routes'
 import { ProjectDirectory } from './modules/projects/project-directory'
 import { projectsRoutes } from './modules/projects/projects.routes'
 import { ProjectsService } from './modules/projects/projects.service'
@@ -265,6 +266,7 @@ export async function buildApp(options: {
     ...healthRoutes({ broker: () => gateway.connection.state }),
     ...projectsRoutes({ projects }),
     ...rolesRoutes({ roles }),
+    ...portalRoutes({ db }),
     ...childAccountsRoutes({ children }),
     ...wechatRoutes({ wechat }),
     ...messages.routes,

@@ -25,6 +25,11 @@ export interface RouteProbe {
   /** the call ends the session it is made with (logout): the matrix gives it one of its own */
   endsSession?: true
   /**
+   * about the caller, the call makes a new thing of the caller's own (an id each time): the
+   * growing-tenant comparison leaves it out, since its answer and the caller's lists change by design
+   */
+  creates?: true
+  /**
    * A request that succeeds for tenant A's owner. It may create what it needs first, as the
    * owner, through `ownerCall` (a delete needs something to delete).
    */

@@ -7,7 +7,16 @@ import {
 } from '@canopy/shared/permissions'
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import { eq, inArray } from 'drizzle-orm'
-import { accountRoles, accounts, devices, projects, roleDevices, roleProjects, roles } from '../src/db/schema'
+import {
+  accountRoles,
+  accounts,
+  devices,
+  portalStrategies,
+  projects,
+  roleDevices,
+  roleProjects,
+  roles,
+} from '../src/db/schema'
 import { bindDevice, startTestFleet } from './devices'
 import { login, registerAccount, rootProjectOf, uniqueName } from './factories'
 import type { TestApp } from './test-app'
@@ -159,6 +168,11 @@ export async function snapshotTenant(app: TestApp, tenantId: number): Promise<st
     accountRoles: accountIds.length
       ? await db.select().from(accountRoles).where(inArray(accountRoles.accountId, accountIds))
       : [],
+    portalStrategies: await db
+      .select()
+      .from(portalStrategies)
+      .where(eq(portalStrategies.tenantId, tenantId))
+      .orderBy(portalStrategies.id),
   })
 }
 

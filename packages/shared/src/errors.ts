@@ -99,6 +99,12 @@ export const ErrorCode = {
   FILE_NOT_FOUND: 600400130,
   /** a package an upgrade order uses cannot be deleted */
   PACKAGE_IN_USE: 600400131,
+  // Portal authentication (§8 "Authentication")
+  POLICY_NAME_EMPTY: 600400200,
+  POLICY_EXISTS: 600400201,
+  POLICY_NOT_FOUND: 600400202,
+  /** a strategy a portal setting uses cannot be deleted */
+  POLICY_IN_USE: 600400203,
 } as const
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode]
@@ -198,6 +204,10 @@ export const errorCatalogue: Readonly<Record<ErrorCodeValue, ErrorDefinition>> =
   [C.FILE_EXISTS]: unlisted('errors.fileExists', 409),
   [C.FILE_NOT_FOUND]: unlisted('errors.fileNotFound', 404),
   [C.PACKAGE_IN_USE]: unlisted('errors.packageInUse', 409),
+  [C.POLICY_NAME_EMPTY]: unlisted('errors.policyNameEmpty'),
+  [C.POLICY_EXISTS]: unlisted('errors.policyExists', 409),
+  [C.POLICY_NOT_FOUND]: unlisted('errors.policyNotFound', 404),
+  [C.POLICY_IN_USE]: unlisted('errors.policyInUse', 409),
 }
 
 export function describeError(code: number): ErrorDefinition | undefined {
@@ -256,6 +266,7 @@ export function codeForValidationKey(key: string): ErrorCodeValue {
   if (key === 'validation.upgrade_time_past') return C.TIME_NOT_LATER
   if (key === 'validation.upgrade_time_8h') return C.TIMED_UPGRADE_TOO_FAR
   if (key === 'validation.upgrade_max_devices') return C.UPGRADE_MAX_DEVICES
+  if (key === 'validation.strategy_name_empty') return C.POLICY_NAME_EMPTY
   if (key.startsWith('validation.mac_')) return C.BIND_MAC_ERROR
   if (key.endsWith('_empty')) return C.MISSING_PARAMETERS
   return C.INVALID_PARAMETER

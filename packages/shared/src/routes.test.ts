@@ -77,7 +77,7 @@ describe('the route flags (§2, §6)', () => {
   it('grants device and project management through roles, and account management to the primary alone', () => {
     const paths = (viewer: { is_primary: number; level: number; menus?: string[] }) =>
       menuFor(viewer, FRAME_ROUTES).map((route) => route.path)
-    expect(paths(primary)).toEqual(['/home', '/device', '/project', '/maintain', '/account'])
+    expect(paths(primary)).toEqual(['/home', '/device', '/project', '/maintain', '/auth', '/account'])
     expect(paths({ is_primary: 0, level: 2, menus: ['home', 'project'] })).toEqual(['/home', '/project'])
     expect(paths({ is_primary: 0, level: 1, menus: ['home', 'device'] })).toEqual(['/home', '/device'])
     expect(canOpenPath('/device/management', { is_primary: 0, level: 1, menus: ['home', 'device'] })).toBe(
@@ -103,6 +103,14 @@ describe('the route flags (§2, §6)', () => {
     expect(canOpenPath('/maintain/upgrade', operator)).toBe(false)
     expect(canOpenPath('/maintain/upgrade', administrator)).toBe(true)
     expect(canOpenPath('/maintain/log', { is_primary: 0, level: 2, menus: ['home'] })).toBe(false)
+  })
+
+  it('keeps the portal settings (/auth/strategy) for the primary account, even from a child granted /auth', () => {
+    const child = { is_primary: 0, level: 2, menus: ['home', 'auth'] }
+    expect(canOpenPath('/auth/strategy', primary)).toBe(true)
+    expect(canOpenPath('/auth/strategy', child)).toBe(false)
+    // no page of the section is the child's: the section is left out rather than shown empty
+    expect(menuFor(child, FRAME_ROUTES).map((route) => route.path)).toEqual(['/home'])
   })
 
   it('knows the public paths', () => {

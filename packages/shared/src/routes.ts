@@ -80,6 +80,16 @@ export const FRAME_ROUTES: readonly ConsoleRoute[] = [
     ],
   },
   {
+    path: '/auth',
+    title: 'menu.auth',
+    icon: 'auth',
+    menu: 'auth',
+    children: [
+      // §2: the portal's settings are the primary account's; details are for every permitted account
+      { path: '/auth/strategy', title: 'menu.authStrategy', only_primary: true },
+    ],
+  },
+  {
     path: '/account',
     title: 'menu.account',
     icon: 'account',
@@ -114,11 +124,15 @@ export function canSeeRoute(route: ConsoleRoute, viewer: RouteViewer): boolean {
   return true
 }
 
-/** The side menu: visible, permitted entries, with their permitted children. */
+/**
+ * The side menu: visible, permitted entries, with their permitted children; a section none of
+ * whose pages is permitted is left out (a child granted /auth sees no primary-only page of it).
+ */
 export function menuFor(viewer: RouteViewer, routes: readonly ConsoleRoute[] = FRAME_ROUTES): ConsoleRoute[] {
   return routes
     .filter((route) => !route.hidden && canSeeRoute(route, viewer))
     .map((route) => (route.children ? { ...route, children: menuFor(viewer, route.children) } : route))
+    .filter((route) => !route.children || route.children.length > 0)
 }
 
 /** The frame route a path belongs to, with its ancestors (outermost first), or undefined. */

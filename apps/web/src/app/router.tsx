@@ -154,6 +154,18 @@ export function createRouter(queryClient: QueryClient) {
               ],
             },
             {
+              path: 'auth',
+              children: [
+                { index: true, Component: GuardRedirect },
+                pageRoute(
+                  'strategy',
+                  frameTitle('/auth/strategy'),
+                  () => import('../features/portal/StrategyPage'),
+                  (m) => m.StrategyPage,
+                ),
+              ],
+            },
+            {
               path: 'account',
               children: [
                 { index: true, Component: GuardRedirect },

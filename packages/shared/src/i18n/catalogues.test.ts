@@ -8,6 +8,7 @@ import { catalogues, LANGUAGES, type Language } from './index'
 import { maintainCatalogues } from './maintain'
 import { messagesCatalogues } from './messages'
 import { organisationCatalogues } from './organisation'
+import { portalCatalogues } from './portal'
 import { trafficCatalogues } from './traffic'
 import { zhCN } from './zh-cn'
 
@@ -36,6 +37,7 @@ const sets = {
   'device-settings': deviceSettingsCatalogues,
   traffic: trafficCatalogues,
   maintain: maintainCatalogues,
+  portal: portalCatalogues,
   messages: messagesCatalogues,
 } as const satisfies Record<string, Record<Language, object>>
 

@@ -5,6 +5,7 @@ import type { Catalogue } from '@canopy/shared/i18n/en-us'
 import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '@canopy/shared/i18n/languages'
 import type { MaintainCatalogue } from '@canopy/shared/i18n/maintain'
 import type { OrganisationCatalogue } from '@canopy/shared/i18n/organisation'
+import type { PortalCatalogue } from '@canopy/shared/i18n/portal'
 import type { TrafficCatalogue } from '@canopy/shared/i18n/traffic'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
@@ -26,7 +27,8 @@ declare module 'i18next' {
         DeviceOperationsCatalogue &
         DeviceSettingsCatalogue &
         TrafficCatalogue &
-        MaintainCatalogue
+        MaintainCatalogue &
+        PortalCatalogue
     }
   }
 }

@@ -1,0 +1,47 @@
+import type { PortalCatalogue } from './en-us'
+
+export const portalEs: PortalCatalogue = {
+  portal: {
+    strategy: {
+      add: 'Añadir estrategia',
+      addTitle: 'Añadir una estrategia',
+      editTitle: 'Editar estrategia',
+      edit: 'Editar',
+      delete: 'Eliminar',
+      deleteTitle: '¿Eliminar la estrategia {{name}}?',
+      deleteContent:
+        'Los invitados dejarán de comprobarse con ella. No se puede eliminar una estrategia que usa un portal.',
+      deleted: 'Estrategia eliminada',
+      added: 'Estrategia añadida',
+      saved: 'Estrategia guardada',
+      total: '{{count}} estrategias',
+      empty:
+        'Aún no hay estrategias: añada una para decidir cuánto tiempo siguen conectados los invitados y a quién se deja pasar o se bloquea siempre.',
+      loadFailed: 'No se pudieron cargar las estrategias',
+      name: 'Nombre',
+      validity: 'Validez',
+      validityHint: 'Cuánto tiempo sigue autenticado un invitado antes de que el portal vuelva a pedirlo',
+      permanent: 'Permanente',
+      days_one: '{{count}} día',
+      days_other: '{{count}} días',
+      sessionMinutes: 'Duración de la sesión (minutos)',
+      sessionHint: '0: una sesión dura hasta que termina la validez',
+      uploadKbps: 'Velocidad de subida (kbit/s)',
+      downloadKbps: 'Velocidad de bajada (kbit/s)',
+      uploadQuota: 'Cuota de subida (MB)',
+      downloadQuota: 'Cuota de bajada (MB)',
+      limitHint: '0: sin límite; se aplica donde la pasarela lo admite',
+      noLimit: 'Sin límite',
+      rate: 'Velocidad (subida / bajada)',
+      ipWhitelist: 'Lista blanca de IP',
+      ipBlacklist: 'Lista negra de IP',
+      macWhitelist: 'Lista blanca de MAC',
+      macBlacklist: 'Lista negra de MAC',
+      whitelistHint: 'Nunca se les pide iniciar sesión. Varias direcciones separadas por comas.',
+      blacklistHint: 'Nunca se les deja pasar. Varias direcciones separadas por comas.',
+      lists: 'Listas blanca / negra',
+      listCounts: '{{white}} permitidas, {{black}} bloqueadas',
+      actions: 'Acciones',
+    },
+  },
+}
