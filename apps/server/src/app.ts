@@ -13,6 +13,7 @@ import { registerRoutes } from './http/register-routes'
 import type { RouteDefinition } from './http/route'
 import { registerSecurityHeaders } from './http/security-headers'
 import { within } from './lib/bounded'
+import { createBackups } from './modules/backups/backups.module'
 import { childAccountsRoutes } from './modules/accounts/child-accounts.routes'
 import { ChildAccountsService } from './modules/accounts/child-accounts.service'
 import { ChildDirectory } from './modules/accounts/child-directory'
@@ -32,7 +33,7 @@ import { DeviceHousekeeping } from './modules/devices/housekeeping'
 import { OverviewService } from './modules/devices/overview.service'
 import { productsRepository } from './modules/devices/products.repository'
 import { RegistrationService } from './modules/devices/registration.service'
-import { createFirmware } from './modules/firmware/firmware.module'
+import { createFirmware, listeningOrigin } from './modules/firmware/firmware.module'
 import { firmwareRoutes } from './modules/firmware/firmware.routes'
 import type { FirmwareService } from './modules/firmware/firmware.service'
 import { healthRoutes } from './modules/health/health.routes'
@@ -246,6 +247,22 @@ export async function buildApp(options: {
     engine: upgradeEngine,
   })
   firmware.usesPackages((ids) => upgrades.packagesInUse(ids))
+  const backups = await createBackups({
+    db,
+    http,
+    apiRoot: config.apiRoot,
+    deviceBaseUrl: () => `${config.publicUrl ?? listeningOrigin(http, config.port)}${config.apiRoot}`,
+    jobs: gateway.jobs,
+    shadows: gateway.shadows,
+    events: gateway.events,
+    scheduler,
+    devices,
+    directory: deviceDirectory,
+    users,
+    projects: projectDirectory,
+    settings,
+    reportError: (error, what) => report(what)(error),
+  })
   const alarms = createAlarms({
     db,
     changes,
@@ -276,6 +293,7 @@ export async function buildApp(options: {
       registration,
       revokeIdentity: (thing) => gateway.accounts.revokeDevice(thing),
       limits,
+      driftedDevices: (tenantId) => backups.drift.driftedIds(tenantId),
     }),
     ...trafficRoutes({ traffic }),
     ...settingsRoutes({ settings, devices }),
@@ -284,6 +302,7 @@ export async function buildApp(options: {
     ...remoteRoutes({ remote }),
     ...firmwareRoutes({ firmware: firmware.service }),
     ...upgradesRoutes({ upgrades, log: new UpgradeLogReader({ db, devices }) }),
+    ...backups.routes,
     ...alarms.routes,
     ...operatorRoutes({
       operator: new OperatorService({ db }),
@@ -292,6 +311,7 @@ export async function buildApp(options: {
         ingest: gateway.ingest.counters,
         devices: gateway.metrics(),
         firmware: firmware.metrics(),
+        backups: backups.metrics(),
         memory: process.memoryUsage(),
       }),
     }),
@@ -307,6 +327,7 @@ export async function buildApp(options: {
   registerWechatCallback(http, config.apiRoot, wechat)
   await registerRemoteTunnel(http, config.apiRoot, remote)
   await firmware.registerRawRoutes({ auth, operatorToken })
+  await backups.registerRawRoutes()
   await messages.registerRawRoutes({ auth })
   registerRoutes(http, routes, {
     apiRoot: config.apiRoot,
@@ -325,6 +346,7 @@ export async function buildApp(options: {
   registerNotFound(http, servePage)
   // Orders a previous process left go on: timed starts at their time, rollouts where they were.
   await upgradeEngine.start()
+  await backups.start()
   // Open alarms and their timers as a previous process left them (modules/alarms/alarm-engine.ts).
   await alarms.start()
   http.addHook('onClose', async () => {

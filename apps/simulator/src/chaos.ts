@@ -2,6 +2,8 @@
 export interface ChaosTarget {
   reboot(downMs?: number): Promise<void>
   drop(): void
+  /** a change made on the device itself (issue 14: drift the cloud should notice) */
+  changeLocally?(patch: { wifi: { '2g': { ssid: string } } }): Promise<void>
   /** where a reboot that failed is written down (the device's own log) */
   log: { write(facility: string, message: string): void }
 }
@@ -11,6 +13,8 @@ export interface ChaosRates {
   rebootsPerHour: number
   /** random power losses per device per hour */
   dropsPerHour: number
+  /** changes made on the device itself (its 2.4 GHz SSID) per device per hour */
+  localChangesPerHour?: number
 }
 
 /** A device that lost power is back after 5 to 30 s. */
@@ -42,6 +46,12 @@ export function startChaos(
         )
         back.unref()
         returning.add(back)
+      }
+      if (device.changeLocally && random() < (rates.localChangesPerHour ?? 0) / 60) {
+        const ssid = `Local-${Math.floor(random() * 0xffff).toString(16)}`
+        void device
+          .changeLocally({ wifi: { '2g': { ssid } } })
+          .catch((error: Error) => device.log.write('canopy', `local change not reported: ${error.message}`))
       }
     }
   }, 60_000)

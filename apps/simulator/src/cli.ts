@@ -1,4 +1,5 @@
 // `npm run sim -- --devices 500`: a fleet of virtual devices against a Canopy server.
+import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { REALISTIC_APPLY_DELAY_MS } from './apply-settings'
 import { parseUpgradeChaos } from './chaos'
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     'failure-rate': { type: 'string', default: '0.05' },
     'reboots-per-hour': { type: 'string', default: '0.05' },
     'drops-per-hour': { type: 'string', default: '0.05' },
+    'local-changes-per-hour': { type: 'string', default: '0' },
     'apply-delay': { type: 'string', default: REALISTIC_APPLY_DELAY_MS.join(',') },
     'upgrade-chaos': { type: 'string', default: '' },
     'upgrade-timings': { type: 'string', default: 'realistic' },
@@ -43,6 +45,9 @@ if (values.help) {
   --failure-rate F       share of settings refused with a reason (default 0.05)
   --reboots-per-hour F   random reboots per device per hour (default 0.05)
   --drops-per-hour F     random power losses per device per hour (default 0.05)
+  --local-changes-per-hour F  changes made on a device itself (its 2.4 GHz SSID), per device per
+                         hour: drift the console flags (default 0)
+While it runs, type \`ssid MAC NAME\` to change a device's 2.4 GHz SSID on the device itself.
   --apply-delay MIN,MAX  milliseconds a device takes to apply a setting (default ${REALISTIC_APPLY_DELAY_MS.join(',')})
   --upgrade-chaos T=F,…  share of firmware upgrades each trouble strikes: download-failure (every
                          download attempt breaks), bad-checksum, power-loss (mid-flash, back on the
@@ -74,6 +79,7 @@ const fleet = await startFleet({
   failureRate: Number(values['failure-rate']),
   rebootsPerHour: Number(values['reboots-per-hour']),
   dropsPerHour: Number(values['drops-per-hour']),
+  localChangesPerHour: Number(values['local-changes-per-hour']),
   applyDelayMs: values['apply-delay'].split(',').map(Number) as [number, number],
   identitiesFile: values.identities,
   upgradeChaos: parseUpgradeChaos(values['upgrade-chaos']),
@@ -92,6 +98,19 @@ for (const device of fleet.devices.slice(0, 20)) {
 }
 if (fleet.devices.length > 20)
   console.warn(`  … and ${fleet.devices.length - 20} more (password: admin + the MAC's last 4 hex digits)`)
+// `ssid MAC NAME`: a change made on the device itself, as a technician on its web page would.
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const [command, mac, ssid] = line.trim().split(/\s+/)
+  const device = fleet.devices.find((candidate) => candidate.mac.toLowerCase() === mac?.toLowerCase())
+  if (command !== 'ssid' || !device || !ssid) {
+    console.warn('usage: ssid MAC NAME (a device of this fleet)')
+    return
+  }
+  device
+    .changeLocally({ wifi: { '2g': { ssid } } })
+    .then(() => console.warn(`${device.mac}: 2.4 GHz SSID is now ${ssid} (changed on the device)`))
+    .catch((error: Error) => console.warn(`${device.mac}: ${error.message}`))
+})
 if (values.misbehave) {
   const misbehaving = fleet.devices.slice(0, Number(values['misbehave-devices']))
   planMisbehaviour(

@@ -24,6 +24,8 @@ export interface FleetOptions {
   /** random reboots and power losses per device per hour */
   rebootsPerHour?: number
   dropsPerHour?: number
+  /** changes made on the devices themselves per device per hour (drift) */
+  localChangesPerHour?: number
   /** devices started at once (registration and connection) */
   concurrency?: number
   commands?: VirtualDeviceOptions['commands']
@@ -132,7 +134,11 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   }
   const stopChaos = startChaos(
     devices,
-    { rebootsPerHour: options.rebootsPerHour ?? 0, dropsPerHour: options.dropsPerHour ?? 0 },
+    {
+      rebootsPerHour: options.rebootsPerHour ?? 0,
+      dropsPerHour: options.dropsPerHour ?? 0,
+      localChangesPerHour: options.localChangesPerHour ?? 0,
+    },
     seededRandom(seed - 1),
   )
   return {

@@ -79,6 +79,33 @@ export function initialConfiguration(
   return configuration
 }
 
+/** The secrets a device starts with, in clear (its reported state holds only their hashes). */
+export function initialSecrets(configuration: JsonObject, suffix: string): JsonObject {
+  const secrets: JsonObject = {}
+  const wifi = isJsonObject(configuration.wifi) ? configuration.wifi : {}
+  const bands: JsonObject = {}
+  for (const band of Object.keys(wifi))
+    if (isJsonObject(wifi[band]) && 'passwordHash' in wifi[band])
+      bands[band] = { password: `canopy-${suffix.toLowerCase()}` }
+  if (Object.keys(bands).length > 0) secrets.wifi = bands
+  if (isJsonObject(configuration.repeater)) secrets.repeater = { uplink: { password: 'upstream-pass' } }
+  return secrets
+}
+
+/** The running configuration: what it reports, its secrets in clear instead of their hashes. */
+export function runningConfiguration(reported: JsonObject, secrets: JsonObject): JsonObject {
+  return mergeState(withoutHashes(reported), secrets)
+}
+
+function withoutHashes(reported: JsonObject): JsonObject {
+  const out: JsonObject = {}
+  for (const [key, value] of Object.entries(reported)) {
+    if (key === 'passwordHash' || key === 'failure') continue
+    out[key] = isJsonObject(value) ? withoutHashes(value) : value
+  }
+  return out
+}
+
 /** What the device reports having applied: secrets become their hashes, never echoed back. */
 export function asReported(delta: JsonObject): JsonObject {
   const reported: JsonObject = {}

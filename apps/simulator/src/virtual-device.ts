@@ -1,8 +1,10 @@
 import {
   type JsonObject,
+  mergeState,
   type RegistrationRequest,
   type RegistrationResponse,
   rpcRequest,
+  splitSecrets,
   type TelemetryMessage,
   thingNameOf,
   topics,
@@ -14,6 +16,7 @@ import type { UpgradeChaos } from './chaos'
 import { ChunkedAnswers } from './chunked-answers'
 import { ClientRoster } from './clients'
 import { BUILT_IN_COMMANDS, type Command } from './commands'
+import { backupHandler, restoreHandler } from './config-jobs'
 import { DeviceLog } from './device-log'
 import type { DownloadSlots } from './download-slots'
 import { BUILT_IN_JOB_HANDLERS, type JobHandler, JobsClient } from './jobs-client'
@@ -21,7 +24,13 @@ import { Misbehaviour, type MisbehaviourMode } from './misbehaviour'
 import type { DeviceProfile } from './profiles/catalogue'
 import { between } from './random'
 import { signedRegistration } from './registration'
-import { applyDelta, initialConfiguration } from './settings'
+import {
+  applyDelta,
+  asReported,
+  initialConfiguration,
+  initialSecrets,
+  runningConfiguration,
+} from './settings'
 import { TelemetryModel } from './telemetry'
 import { QUICK_UPGRADE_TIMINGS, type UpgradeTimings, upgradeHandler } from './upgrade'
 
@@ -82,6 +91,8 @@ export class VirtualDevice {
   readonly webAnswers = new ChunkedAnswers()
   /** the configuration this device applies and reports (its shadow's `reported`) */
   reported: JsonObject
+  /** its secrets in clear, by path (`reported` holds their hashes): part of its running configuration */
+  private secrets: JsonObject
   private client: MqttClient | undefined
   private identity: RegistrationResponse | undefined
   private telemetryTimer: NodeJS.Timeout | undefined
@@ -106,6 +117,7 @@ export class VirtualDevice {
     this.clients = new ClientRoster(options.profile, random, `192.168.${lanNet}`, this.log)
     this.credential = hashManagementCredential(options.account, options.password, SIMULATED_CREDENTIAL)
     this.reported = initialConfiguration(options.profile, random, suffix, lanNet)
+    this.secrets = initialSecrets(this.reported, suffix)
     if (options.identity?.thingName === this.thing) this.identity = options.identity
     this.upgradeChaos = options.upgradeChaos ?? {}
     // Only a model with the capability upgrades: any other rejects an upgrade job as unknown.
@@ -136,13 +148,50 @@ export class VirtualDevice {
       async (topic, payload) => {
         await this.client?.publishAsync(topic, JSON.stringify(payload), { qos: 1 })
       },
-      { ...BUILT_IN_JOB_HANDLERS, ...upgrade, ...options.jobHandlers },
+      {
+        ...BUILT_IN_JOB_HANDLERS,
+        ...upgrade,
+        'config-backup': backupHandler(this.configDevice()),
+        'config-restore': restoreHandler(this.configDevice()),
+        ...options.jobHandlers,
+      },
       (line) => this.log.write('canopy', line),
     )
   }
 
   get mac(): string {
     return this.options.mac
+  }
+
+  /** The running configuration (secrets in clear): what a backup uploads. */
+  runningConfiguration(): JsonObject {
+    return runningConfiguration(this.reported, this.secrets)
+  }
+
+  /**
+   * A change made on the device itself (its web page, a technician, chaos): applied at once and
+   * reported through the shadow as firmware does, so the cloud sees the drift.
+   */
+  async changeLocally(patch: JsonObject): Promise<void> {
+    this.reported = applyDelta(this.reported, patch)
+    this.secrets = mergeState(this.secrets, splitSecrets(patch).secrets)
+    this.log.write('canopy', `changed on the device: ${Object.keys(patch).join(', ')}`)
+    await this.publishReported(asReported(patch))
+  }
+
+  private configDevice() {
+    return {
+      model: this.options.profile.model,
+      runningConfiguration: () => this.runningConfiguration(),
+      applyConfiguration: async (config: JsonObject) => {
+        const { firmware: _firmware, ...restored } = config
+        const { secrets } = splitSecrets(restored)
+        this.reported = { ...asReported(restored), firmware: this.firmware }
+        this.secrets = secrets
+        await this.publishReported(this.reported)
+      },
+      log: (line: string) => this.log.write('canopy', line),
+    }
   }
 
   /** The firmware version it runs (its status message and shadow report it). */
@@ -403,7 +452,10 @@ export class VirtualDevice {
   private async applyDesired(delta: JsonObject, version: number): Promise<void> {
     const outcome = await settleDelta(delta, version, { ...this.options, log: this.log })
     // Merged after the delay, so deltas applied side by side do not undo each other.
-    if (outcome.applied) this.reported = applyDelta(this.reported, delta)
+    if (outcome.applied) {
+      this.reported = applyDelta(this.reported, delta)
+      this.secrets = mergeState(this.secrets, splitSecrets(delta).secrets)
+    }
     await this.publishReported(outcome.reported)
   }
 

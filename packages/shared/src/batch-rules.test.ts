@@ -148,6 +148,8 @@ describe('ACTION_PERMISSIONS (§6, as the routes declare them)', () => {
       settings: can.device('edit'),
       ask: can.device('view'),
       upgrade: can.device('upgrade'),
+      backup: can.device('backup'),
+      restore: can.device('backup'),
     })
   })
 

@@ -23,6 +23,10 @@ export type DeviceAction =
   | 'ask'
   /** a firmware upgrade order (issue 13): admin-only (§6), one model, online unless it waits */
   | 'upgrade'
+  /** a configuration backup (issue 14): a job, so an offline device backs up when it returns */
+  | 'backup'
+  /** a configuration restore (issue 14): §4, offline devices cannot be downloaded to */
+  | 'restore'
 
 interface ActionRule {
   readonly permission: Permission
@@ -91,6 +95,13 @@ const RULES: Readonly<Record<DeviceAction, ActionRule>> = {
     statusReason: 'devices.refusals.offlineAsk',
   },
   upgrade: { permission: can.device('upgrade'), status: 'onlineUnlessWaiting', oneModel: true },
+  backup: { permission: can.device('backup'), status: 'any', oneModel: false },
+  restore: {
+    permission: can.device('backup'),
+    status: 'online',
+    oneModel: true,
+    statusReason: 'devices.refusals.offlineRestore',
+  },
 }
 
 /** The permission each action's calls declare on the server (§6). */

@@ -93,6 +93,8 @@ export const ErrorCode = {
   TIME_FORMAT_ERROR: 600400156,
   /** §4: records in preparation or upgrading cannot be deleted */
   UPGRADE_RECORD_BUSY: 600400157,
+  /** §8 "Unsupported device model": a configuration restored to a device of another model */
+  UNSUPPORTED_MODEL: 600400160,
   // Firmware packages (§8 "Upgrade and files")
   UNSUPPORTED_FILE_TYPE: 600400128,
   FILE_EXISTS: 600400129,
@@ -200,6 +202,7 @@ export const errorCatalogue: Readonly<Record<ErrorCodeValue, ErrorDefinition>> =
   [C.TIMED_UPGRADE_TOO_FAR]: unlisted('errors.timedUpgradeTooFar'),
   [C.TIME_FORMAT_ERROR]: unlisted('errors.timeFormat'),
   [C.UPGRADE_RECORD_BUSY]: unlisted('errors.upgradeRecordBusy', 409),
+  [C.UNSUPPORTED_MODEL]: unlisted('errors.unsupportedModel'),
   [C.UNSUPPORTED_FILE_TYPE]: unlisted('errors.unsupportedFileType', 415),
   [C.FILE_EXISTS]: unlisted('errors.fileExists', 409),
   [C.FILE_NOT_FOUND]: unlisted('errors.fileNotFound', 404),

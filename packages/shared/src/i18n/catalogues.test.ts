@@ -4,6 +4,7 @@ import { deviceSettingsCatalogues } from './device-settings'
 import { devicesCatalogues } from './devices'
 import { enUS } from './en-us'
 import { es } from './es'
+import { backupsCatalogues } from './backups'
 import { catalogues, LANGUAGES, type Language } from './index'
 import { maintainCatalogues } from './maintain'
 import { messagesCatalogues } from './messages'
@@ -37,6 +38,7 @@ const sets = {
   'device-settings': deviceSettingsCatalogues,
   traffic: trafficCatalogues,
   maintain: maintainCatalogues,
+  backups: backupsCatalogues,
   portal: portalCatalogues,
   messages: messagesCatalogues,
 } as const satisfies Record<string, Record<Language, object>>

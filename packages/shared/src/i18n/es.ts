@@ -112,6 +112,9 @@ export const es: Catalogue = {
     url_tips: 'Dirección: sin espacios, paréntesis, puntos dobles ni caracteres no ASCII',
     title_tips: 'Título: de 1 a 25 caracteres chinos, letras o dígitos',
     text50_tips: 'Texto: de 1 a 50 caracteres',
+    backup_keep_tips: 'Conserve de 1 a 100 versiones',
+    backup_frequency_tips: 'Elija desactivada, diaria o semanal',
+    backup_weekday_tips: 'Elija un día de la semana',
     strategy_name_empty: 'El nombre de la política está vacío',
     strategy_name_tips:
       'Nombre de la política: de 1 a 25 letras, dígitos, caracteres chinos, guiones bajos o guiones',
@@ -243,6 +246,7 @@ export const es: Catalogue = {
     timedUpgradeTooFar: 'La actualización programada debe estar dentro de 8 horas',
     timeFormat: 'Error de formato de hora',
     upgradeRecordBusy: 'Los registros en preparación o en actualización no se pueden eliminar',
+    unsupportedModel: 'Modelo de dispositivo no compatible',
     unsupportedFileType: 'Tipo de archivo no compatible',
     fileExists: 'El archivo ya existe',
     fileNotFound: 'El archivo no existe',

@@ -75,6 +75,8 @@ export const deviceListRequest = z.object({
   keyword: text().max(64).transform(normaliseDeviceKeyword).optional(),
   sort: z.enum(DEVICE_SORT_FIELDS).optional(),
   order: z.enum(['asc', 'desc']).optional(),
+  /** only devices whose running configuration drifted from what Canopy set (issue 14) */
+  drift: z.literal(true).optional(),
 })
 export type DeviceListRequest = z.infer<typeof deviceListRequest>
 

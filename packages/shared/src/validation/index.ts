@@ -1,5 +1,6 @@
 export * from './accounts'
 export * from './alarms'
+export * from './backups'
 export * from './core'
 export * from './devices'
 export * from './firmware'

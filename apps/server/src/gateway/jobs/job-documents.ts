@@ -91,3 +91,25 @@ export function jobDocumentProblem(document: unknown): string | undefined {
     return `a job document is at most ${JOB_DOCUMENT_MAX_BYTES} bytes`
   return undefined
 }
+
+const PRESIGNED = /^\$\{canopy:presigned:([a-z][a-z0-9-]{0,31}):([1-9]\d{0,9})\}$/
+
+/** A placeholder for a link the cloud signs for each device as it sends the document. */
+export const presignedPlaceholder = (kind: string, id: number): string => `\${canopy:presigned:${kind}:${id}}`
+
+/** The document with each presigned placeholder replaced by `sign`'s link (kept when it has none). */
+export function fillPresigned(
+  document: JsonObject,
+  sign: (kind: string, id: number) => string | undefined,
+): JsonObject {
+  const filled: JsonObject = {}
+  for (const [key, value] of Object.entries(document)) {
+    const match = typeof value === 'string' ? PRESIGNED.exec(value) : null
+    filled[key] = match
+      ? (sign(match[1]!, Number(match[2])) ?? (value as string))
+      : isJsonObject(value)
+        ? fillPresigned(value, sign)
+        : value
+  }
+  return filled
+}

@@ -21,6 +21,8 @@ export interface ExecutionRow {
 
 export interface JobRow {
   jobId: string
+  /** the operation of the log the job is (its progress and result: device/operation) */
+  operationId: number
   tenantId: number
   operation: string
   document: JsonObject
@@ -127,7 +129,7 @@ export function jobsRepository(db: Executor) {
     async findJob(jobId: string): Promise<JobRow | undefined> {
       const [row] = await rows<JobRow>(
         db,
-        sql`select job_id as "jobId", tenant_id as "tenantId", operation, document, status,
+        sql`select job_id as "jobId", operation_id as "operationId", tenant_id as "tenantId", operation, document, status,
           execution_policy as "executionPolicy", created_at as "createdAt", completed_at as "completedAt"
         from jobs where job_id = ${jobId}`,
       )

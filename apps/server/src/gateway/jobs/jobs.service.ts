@@ -21,6 +21,7 @@ import { DeviceRefusal } from '../device-refusals'
 import {
   executionDocument,
   executionState,
+  fillPresigned,
   jobDocumentProblem,
   nowSeconds,
   pendingList,
@@ -38,6 +39,8 @@ import {
 } from './jobs-requests'
 
 type Publish = (topic: string, payload: unknown) => Promise<void>
+/** A link signed for one device: the resource's id and the thing that will use it. */
+type Presigner = (id: number, thing: string) => string
 
 /** A job as the rest of the server creates it (upgrade orders, backups, log uploads…). */
 export interface NewJob {
@@ -71,6 +74,7 @@ const MINUTE_MS = 60_000
  */
 export class JobsService {
   private sweeper: NodeJS.Timeout | undefined
+  private readonly presigners = new Map<string, Presigner>()
 
   constructor(
     private readonly deps: {
@@ -83,6 +87,15 @@ export class JobsService {
     // A device that missed notify-next while offline hears of its next job as it comes back (it
     // should also ask with start-next or `$next/get`: see docs/protocol.md).
     deps.events.on('online', ({ deviceId, thing }) => this.remindNext(deviceId, thing))
+  }
+
+  /**
+   * Who fills a document's `${canopy:presigned:<kind>:<id>}` values (AWS's presigned-URL
+   * placeholders): each device that receives the document gets a link signed for it at that
+   * moment, so a job waiting days for an offline device still hands it a short-lived link.
+   */
+  presign(kind: string, sign: Presigner): void {
+    this.presigners.set(kind, sign)
   }
 
   /** Creates a job and queues one execution per device; each device hears of it after the commit. */
@@ -267,7 +280,9 @@ export class JobsService {
         return { row, job, changed: true }
       })
       await this.deps.publish(topics.jobs.startNextAccepted(thing), {
-        ...(started ? { execution: executionDocument(started.row, started.job.document) } : {}),
+        ...(started
+          ? { execution: executionDocument(started.row, this.forDevice(started.job.document, thing)) }
+          : {}),
         timestamp: nowSeconds(),
         ...(clientToken ? { clientToken } : {}),
       })
@@ -299,7 +314,7 @@ export class JobsService {
           ? (await jobs.documents([row.jobId])).get(row.jobId)
           : undefined
       await this.deps.publish(topics.jobs.describeAccepted(thing, jobId), {
-        ...(row ? { execution: executionDocument(row, document) } : {}),
+        ...(row ? { execution: executionDocument(row, this.forDevice(document, thing)) } : {}),
         timestamp: nowSeconds(),
         ...(clientToken ? { clientToken } : {}),
       })
@@ -348,7 +363,7 @@ export class JobsService {
       const { previous, saved, job, nextChanged } = outcome
       await this.deps.publish(topics.jobs.updateAccepted(thing, jobId), {
         ...(request.includeJobExecutionState ? { executionState: executionState(saved) } : {}),
-        ...(request.includeJobDocument ? { jobDocument: job.document } : {}),
+        ...(request.includeJobDocument ? { jobDocument: this.forDevice(job.document, thing) } : {}),
         timestamp: nowSeconds(),
         ...(clientToken ? { clientToken } : {}),
       })
@@ -387,8 +402,14 @@ export class JobsService {
     const document = (await jobs.documents([head.jobId])).get(head.jobId)
     await this.deps.publish(topics.jobs.notifyNext(thing), {
       timestamp: nowSeconds(),
-      execution: executionDocument(head, document),
+      execution: executionDocument(head, this.forDevice(document, thing)),
     })
+  }
+
+  /** The document as this device receives it: its presigned placeholders filled (see presign). */
+  private forDevice(document: JsonObject | undefined, thing: string): JsonObject | undefined {
+    if (!document || this.presigners.size === 0) return document
+    return fillPresigned(document, (kind, id) => this.presigners.get(kind)?.(id, thing))
   }
 
   /**
@@ -425,7 +446,7 @@ export class JobsService {
             : (await jobs.documents([head.jobId])).get(head.jobId))
         await this.deps.publish(topics.jobs.notifyNext(thing), {
           timestamp: nowSeconds(),
-          ...(head ? { execution: executionDocument(head, document) } : {}),
+          ...(head ? { execution: executionDocument(head, this.forDevice(document, thing)) } : {}),
         })
       }
     }

@@ -184,7 +184,12 @@ export function devicesRepository(db: Executor) {
      * one, so it stops after the page) and joins only those to their product, project and
      * telemetry; the total is an index-only count.
      */
-    async list(visibility: DeviceVisibility, request: DeviceListRequest, projectIds: number[] | undefined) {
+    async list(
+      visibility: DeviceVisibility,
+      request: DeviceListRequest,
+      projectIds: number[] | undefined,
+      onlyIds?: number[],
+    ) {
       const keyword = request.keyword?.trim()
       const pattern = keyword ? `%${keyword.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : undefined
       // The products' ids go in as values, not a subquery, so the planner can estimate them.
@@ -193,6 +198,7 @@ export function devicesRepository(db: Executor) {
       const where = and(
         visibleCondition(visibility),
         projectIds ? inArray(devices.projectId, projectIds) : undefined,
+        onlyIds ? (onlyIds.length > 0 ? inArray(devices.id, onlyIds) : sql`false`) : undefined,
         request.status ? eq(devices.status, request.status) : undefined,
         productIds
           ? productIds.length > 0

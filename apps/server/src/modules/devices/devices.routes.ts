@@ -23,6 +23,8 @@ export function devicesRoutes(deps: {
   registration: RegistrationService
   revokeIdentity: (thing: string) => Promise<void>
   limits: Pick<RateLimitSettings, 'bindPerMinute'>
+  /** the tenant's devices whose configuration drifted (the backups area keeps them) */
+  driftedDevices: (tenantId: number) => Promise<number[]>
 }) {
   const { devices, overview, registration } = deps
   return [
@@ -31,7 +33,12 @@ export function devicesRoutes(deps: {
       method: 'POST',
       path: '/backend/device/list',
       body: deviceListRequest,
-      handler: ({ principal, body }) => devices.list(principal, body),
+      handler: async ({ principal, body }) =>
+        devices.list(
+          principal,
+          body,
+          body.drift ? await deps.driftedDevices(principal.account.tenantId) : undefined,
+        ),
     }),
     signedInRoute({
       permission: can.device('view'),

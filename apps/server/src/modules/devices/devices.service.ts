@@ -58,7 +58,8 @@ export class DevicesService {
     },
   ) {}
 
-  async list(principal: Principal, request: DeviceListRequest) {
+  /** `onlyIds`: the devices another area's filter keeps (drifted ones, say), within the rest. */
+  async list(principal: Principal, request: DeviceListRequest, onlyIds?: number[]) {
     const scope = await this.scope(principal)
     // A project filter covers the project and its sub-projects (as far as the caller sees them).
     const projectIds = request.gid
@@ -68,6 +69,7 @@ export class DevicesService {
       deviceVisibility(principal, scope),
       request,
       projectIds,
+      onlyIds,
     )
     return { total, list: rows.map(toView) }
   }
@@ -201,6 +203,15 @@ export class DevicesService {
     const root = scope.require(target.gid ?? 0).id
     const projectIds = [...subtreeIds(scope.projects, [root])].filter((id) => scope.has(id))
     return repository.withProducts(visibility, { projectIds })
+  }
+
+  /** The ids of a tenant's devices in these projects, whoever asks: a project's scheduled backup. */
+  async idsInProjects(tenantId: number, projectIds: number[]): Promise<number[]> {
+    const rows = await devicesRepository(this.deps.db).withProducts(
+      { kind: 'scoped', tenantId, projectIds, deviceIds: [] },
+      { projectIds },
+    )
+    return rows.map((row) => row.id)
   }
 
   /** The devices among `ids` the caller may see (records about devices are filtered by it). */

@@ -14,11 +14,14 @@ export interface DownloadGrant {
  * Signs and checks device download links: HMAC-SHA256 with a system secret over the package,
  * the thing it was issued to and its expiry, so a link names one image for one device for a
  * short while, and every instance (sharing the secret through the database) accepts it.
+ * `scope` names what the id is (firmware packages; configuration backups use their own scopes
+ * with the same signer), so a link of one kind never passes as another.
  */
 export class DownloadUrlSigner {
   constructor(
     private readonly key: string,
     private readonly now: () => number = Date.now,
+    private readonly scope: string = 'firmware',
   ) {}
 
   sign(packageId: number, thing: string, ttlSeconds: number): DownloadGrant & { sig: string } {
@@ -43,7 +46,7 @@ export class DownloadUrlSigner {
 
   private signature({ packageId, thing, exp }: DownloadGrant): string {
     return createHmac('sha256', this.key)
-      .update(`firmware\n${packageId}\n${thing}\n${exp}`)
+      .update(`${this.scope}\n${packageId}\n${thing}\n${exp}`)
       .digest('base64url')
   }
 }

@@ -65,7 +65,7 @@ export async function createFirmware(deps: {
 }
 
 /** Where this process listens, for devices on this machine when PUBLIC_URL is not set. */
-function listeningOrigin(http: FastifyInstance, configuredPort: number): string {
+export function listeningOrigin(http: FastifyInstance, configuredPort: number): string {
   const address = http.server.address() as AddressInfo | string | null
   const port = address && typeof address === 'object' ? address.port : configuredPort
   const host =

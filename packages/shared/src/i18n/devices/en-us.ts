@@ -76,6 +76,7 @@ export const devicesEnUS = {
       onlineDelete: 'Online devices cannot be deleted: wait until they are offline, or unbind them',
       offlineReboot: 'Offline devices cannot be rebooted',
       offlineAsk: 'The device is offline and cannot answer now',
+      offlineRestore: 'Offline devices cannot be restored to (they cannot be downloaded to)',
       offlineInBatch: 'Offline devices can only be set one at a time',
       noProject: 'There is no project to bind a device to',
       remoteOffline: 'Remote management needs the device online',

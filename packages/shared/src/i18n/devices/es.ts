@@ -74,6 +74,7 @@ export const devicesEs: DevicesCatalogue = {
         'Los dispositivos en línea no se pueden eliminar: espere a que estén sin conexión o desvincúlelos',
       offlineReboot: 'Los dispositivos sin conexión no se pueden reiniciar',
       offlineAsk: 'El dispositivo está sin conexión y no puede responder ahora',
+      offlineRestore: 'No se puede restaurar en dispositivos sin conexión (no se les puede enviar nada)',
       offlineInBatch: 'Los dispositivos sin conexión solo se pueden configurar de uno en uno',
       noProject: 'No hay ningún proyecto al que vincular un dispositivo',
       remoteOffline: 'La gestión remota necesita el dispositivo en línea',

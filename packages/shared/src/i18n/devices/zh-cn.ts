@@ -73,6 +73,7 @@ export const devicesZhCN: DevicesCatalogue = {
       onlineDelete: '在线设备不能删除：请等待设备离线，或解绑设备',
       offlineReboot: '离线设备不能重启',
       offlineAsk: '设备离线，暂时无法响应',
+      offlineRestore: '离线设备无法恢复配置（离线设备无法下发）',
       offlineInBatch: '离线设备只能逐台设置',
       noProject: '没有可绑定设备的项目',
       remoteOffline: '远程管理需要设备在线',

@@ -1,0 +1,193 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { backupRetention, backupRuns, backupSchedules, configBackups, configBaselines } from '../../db/schema'
+
+export type BackupRunRow = typeof backupRuns.$inferSelect
+export type BackupRow = typeof configBackups.$inferSelect
+export type NewBackup = Omit<typeof configBackups.$inferInsert, 'version' | 'id' | 'createdAt'>
+export type ScheduleRow = typeof backupSchedules.$inferSelect
+export type BaselineRow = typeof configBaselines.$inferSelect
+
+/** A backup as lists show it: everything but the configuration and its secrets. */
+const summary = {
+  id: configBackups.id,
+  deviceId: configBackups.deviceId,
+  version: configBackups.version,
+  mac: configBackups.mac,
+  model: configBackups.model,
+  firmware: configBackups.firmware,
+  size: configBackups.size,
+  sha256: configBackups.sha256,
+  takenBy: configBackups.takenBy,
+  source: configBackups.source,
+  note: configBackups.note,
+  createdAt: configBackups.createdAt,
+}
+export type BackupSummary = { [K in keyof typeof summary]: (typeof configBackups.$inferSelect)[K] }
+
+export function backupsRepository(db: Executor) {
+  return {
+    /** A run; undefined when its job id exists already (a scheduled run another process made). */
+    async insertRun(run: typeof backupRuns.$inferInsert): Promise<BackupRunRow | undefined> {
+      const [row] = await db.insert(backupRuns).values(run).onConflictDoNothing().returning()
+      return row
+    },
+
+    async findRun(id: number): Promise<BackupRunRow | undefined> {
+      const [row] = await db.select().from(backupRuns).where(eq(backupRuns.id, id))
+      return row
+    },
+
+    async findRunByJob(jobId: string): Promise<BackupRunRow | undefined> {
+      const [row] = await db.select().from(backupRuns).where(eq(backupRuns.jobId, jobId))
+      return row
+    },
+
+    /**
+     * Files a device's upload as its next version, unless the run already has its backup (one
+     * per device per run): undefined then. The device's row lock orders concurrent versions.
+     */
+    async insertVersion(backup: NewBackup): Promise<BackupRow | undefined> {
+      await db.execute(sql`select pg_advisory_xact_lock(${backup.deviceId})`)
+      if (backup.runId !== null && backup.runId !== undefined) {
+        const [existing] = await db
+          .select({ id: configBackups.id })
+          .from(configBackups)
+          .where(and(eq(configBackups.runId, backup.runId), eq(configBackups.deviceId, backup.deviceId)))
+        if (existing) return undefined
+      }
+      const [{ next }] = (await db
+        .select({ next: sql<number>`coalesce(max(${configBackups.version}), 0) + 1` })
+        .from(configBackups)
+        .where(eq(configBackups.deviceId, backup.deviceId))) as [{ next: number }]
+      const [row] = await db
+        .insert(configBackups)
+        .values({ ...backup, version: Number(next) })
+        .returning()
+      return row
+    },
+
+    /** Deletes a device's versions beyond the newest `keep`. */
+    async prune(deviceId: number, keep: number): Promise<number> {
+      const deleted = await db.execute(sql`
+        delete from ${configBackups} where ${configBackups.deviceId} = ${deviceId}
+          and ${configBackups.id} not in (
+            select ${configBackups.id} from ${configBackups} where ${configBackups.deviceId} = ${deviceId}
+            order by ${configBackups.version} desc limit ${keep})`)
+      return deleted.rowCount ?? 0
+    },
+
+    async keepOf(deviceId: number): Promise<number | undefined> {
+      const [row] = await db.select().from(backupRetention).where(eq(backupRetention.deviceId, deviceId))
+      return row?.keep
+    },
+
+    async setKeep(deviceId: number, keep: number): Promise<void> {
+      await db
+        .insert(backupRetention)
+        .values({ deviceId, keep })
+        .onConflictDoUpdate({ target: backupRetention.deviceId, set: { keep } })
+    },
+
+    async listOf(deviceId: number): Promise<BackupSummary[]> {
+      return db
+        .select(summary)
+        .from(configBackups)
+        .where(eq(configBackups.deviceId, deviceId))
+        .orderBy(desc(configBackups.version))
+    },
+
+    async find(id: number): Promise<BackupRow | undefined> {
+      const [row] = await db.select().from(configBackups).where(eq(configBackups.id, id))
+      return row
+    },
+
+    async findMany(ids: number[]): Promise<BackupRow[]> {
+      if (ids.length === 0) return []
+      return db.select().from(configBackups).where(inArray(configBackups.id, ids))
+    },
+
+    async setNote(id: number, note: string | null): Promise<void> {
+      await db.update(configBackups).set({ note }).where(eq(configBackups.id, id))
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.delete(configBackups).where(eq(configBackups.id, id))
+    },
+
+    async schedule(projectId: number): Promise<ScheduleRow | undefined> {
+      const [row] = await db.select().from(backupSchedules).where(eq(backupSchedules.projectId, projectId))
+      return row
+    },
+
+    async saveSchedule(row: typeof backupSchedules.$inferInsert): Promise<void> {
+      await db
+        .insert(backupSchedules)
+        .values(row)
+        .onConflictDoUpdate({
+          target: backupSchedules.projectId,
+          set: {
+            frequency: row.frequency,
+            weekday: row.weekday ?? null,
+            time: row.time,
+            updatedBy: row.updatedBy ?? null,
+            updatedAt: new Date(),
+          },
+        })
+    },
+
+    async removeSchedule(projectId: number): Promise<void> {
+      await db.delete(backupSchedules).where(eq(backupSchedules.projectId, projectId))
+    },
+
+    async allSchedules(): Promise<ScheduleRow[]> {
+      return db.select().from(backupSchedules)
+    },
+
+    async baseline(deviceId: number, forUpdate = false): Promise<BaselineRow | undefined> {
+      const query = db.select().from(configBaselines).where(eq(configBaselines.deviceId, deviceId))
+      const [row] = forUpdate ? await query.for('update') : await query
+      return row
+    },
+
+    async saveBaseline(row: {
+      deviceId: number
+      tenantId: number | null
+      baseline: unknown
+      drift: unknown | null
+    }): Promise<void> {
+      const values = { ...row, drifted: row.drift !== null, updatedAt: new Date() }
+      await db
+        .insert(configBaselines)
+        .values(values)
+        .onConflictDoUpdate({
+          target: configBaselines.deviceId,
+          set: {
+            tenantId: values.tenantId,
+            baseline: values.baseline,
+            drift: values.drift,
+            drifted: values.drifted,
+            updatedAt: values.updatedAt,
+          },
+        })
+    },
+
+    /** The drifted devices of a tenant (the device list's filter narrows its page to them). */
+    async driftedIds(tenantId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: configBaselines.deviceId })
+        .from(configBaselines)
+        .where(and(eq(configBaselines.tenantId, tenantId), eq(configBaselines.drifted, true)))
+      return rows.map((row) => row.id)
+    },
+
+    async driftOf(deviceIds: number[]): Promise<Map<number, boolean>> {
+      if (deviceIds.length === 0) return new Map()
+      const rows = await db
+        .select({ id: configBaselines.deviceId, drifted: configBaselines.drifted })
+        .from(configBaselines)
+        .where(inArray(configBaselines.deviceId, deviceIds))
+      return new Map(rows.map((row) => [row.id, row.drifted]))
+    },
+  }
+}
