@@ -8,8 +8,7 @@ export const backupsEs: BackupsCatalogue = {
     note: 'Nota',
     notePlaceholder: 'Opcional, hasta 50 caracteres',
     backUpTitle: 'Copiar la configuración en ejecución',
-    started:
-      'Copia iniciada: el dispositivo sube su configuración (uno desconectado lo hace cuando vuelve)',
+    started: 'Copia iniciada: el dispositivo sube su configuración (uno desconectado lo hace cuando vuelve)',
     empty: 'Aún no hay copias',
     version: 'Versión',
     takenAt: 'Fecha',
@@ -48,7 +47,8 @@ export const backupsEs: BackupsCatalogue = {
     secretChanged: 'Secreto cambiado: {{path}}',
     changes: '{{count}} diferencias',
     drift: {
-      banner: 'Cambiado en el dispositivo: su configuración en ejecución ya no coincide con la que fijó Canopy.',
+      banner:
+        'Cambiado en el dispositivo: su configuración en ejecución ya no coincide con la que fijó Canopy.',
       expected: 'Fijado por Canopy',
       running: 'En ejecución',
       secretsChanged: 'También se cambió en el dispositivo un secreto (una clave WiFi o contraseña).',
