@@ -10,6 +10,8 @@ import '../../shared/i18n/organisation-messages'
 import '../../shared/i18n/traffic-messages'
 import { PageSpinner } from '../../shared/ui/PageSpinner'
 import { usePermits } from '../auth/grants'
+import { BackupsTab } from '../backups/BackupsTab'
+import { DriftBanner } from '../backups/DriftBanner'
 import { type DeviceInfo, useDeviceInfo } from '../devices/api'
 import { DeviceStatusBadge } from '../devices/DeviceStatusBadge'
 import { deviceLabel } from '../devices/labels'
@@ -112,6 +114,7 @@ function DeviceDetail({ device }: { device: DeviceInfo }) {
       children: <LogTab device={device} canEdit={canEdit} />,
     },
     { key: 'clients', label: t('deviceSettings.tabs.clients'), children: <ClientsTab device={device} /> },
+    { key: 'backups', label: t('backups.tab'), children: <BackupsTab deviceId={device.id} /> },
   ]
 
   return (
@@ -131,6 +134,7 @@ function DeviceDetail({ device }: { device: DeviceInfo }) {
       {device.status !== 'online' && (
         <Alert type="warning" showIcon title={t('deviceSettings.offline')} style={{ marginBottom: 8 }} />
       )}
+      <DriftBanner deviceId={device.id} />
       <Tabs activeKey={active} onChange={handleTabChange} items={tabs} destroyOnHidden />
     </>
   )

@@ -1,8 +1,9 @@
 import type { DeviceType } from '@canopy/shared/protocol'
 import { normaliseDeviceKeyword } from '@canopy/shared/validation'
-import { Button, Flex, Input, Select } from 'antd'
+import { Button, Checkbox, Flex, Input, Select } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import '../../shared/i18n/backups-messages'
 import '../../shared/i18n/device-messages'
 import type { GroupNode } from '../projects/api'
 import { ProjectSelect } from '../projects/ProjectSelect'
@@ -12,7 +13,7 @@ import { deviceTypeLabels } from './labels'
 import { isFiltered } from './list-params'
 
 export type FilterChange = Partial<
-  Pick<DeviceListQuery, 'gid' | 'status' | 'type' | 'model' | 'firmware' | 'keyword'>
+  Pick<DeviceListQuery, 'gid' | 'status' | 'type' | 'model' | 'firmware' | 'keyword' | 'drift'>
 >
 
 export interface DeviceFiltersProps {
@@ -115,6 +116,12 @@ export function DeviceFilters({ request, tree, products, onChange, onClear }: De
         onSearch={(keyword) => onChange({ keyword: normaliseDeviceKeyword(keyword.trim()) || undefined })}
         style={{ width: 240 }}
       />
+      <Checkbox
+        checked={request.drift ?? false}
+        onChange={(event) => onChange({ drift: event.target.checked ? true : undefined })}
+      >
+        {t('backups.drift.filter')}
+      </Checkbox>
       {isFiltered(request) && <Button onClick={onClear}>{t('devices.list.clearFilters')}</Button>}
     </Flex>
   )

@@ -50,6 +50,7 @@ export function deviceListRequestOf(params: URLSearchParams): DeviceListQuery {
   const model = text(params.get('model'))
   const firmware = text(params.get('firmware'))
   const keyword = text(params.get('keyword'))
+  const drift = params.get('drift') === '1'
   return {
     pageIndex: positive(params.get('page'), 1),
     pageOffset: PAGE_SIZES.includes(size) ? size : FIRST_PAGE_SIZE,
@@ -59,6 +60,7 @@ export function deviceListRequestOf(params: URLSearchParams): DeviceListQuery {
     ...(model ? { model } : {}),
     ...(firmware ? { firmware } : {}),
     ...(keyword ? { keyword } : {}),
+    ...(drift ? { drift: true as const } : {}),
     ...(sort ? { sort, order: params.get('order') === 'asc' ? 'asc' : 'desc' } : {}),
   }
 }
@@ -72,6 +74,7 @@ export function withDeviceListRequest(request: DeviceListQuery): URLSearchParams
   if (request.model) next.set('model', request.model)
   if (request.firmware) next.set('firmware', request.firmware)
   if (request.keyword) next.set('keyword', request.keyword)
+  if (request.drift) next.set('drift', '1')
   if (request.sort) {
     next.set('sort', request.sort)
     next.set('order', request.order ?? 'desc')
@@ -84,6 +87,12 @@ export function withDeviceListRequest(request: DeviceListQuery): URLSearchParams
 /** Whether any filter narrows the list (the empty state then says "no match", not "no devices"). */
 export function isFiltered(request: DeviceListQuery): boolean {
   return Boolean(
-    request.gid || request.status || request.type || request.model || request.firmware || request.keyword,
+    request.gid ||
+      request.status ||
+      request.type ||
+      request.model ||
+      request.firmware ||
+      request.keyword ||
+      request.drift,
   )
 }

@@ -1,3 +1,4 @@
+import type { BackupsCatalogue } from '@canopy/shared/i18n/backups'
 import type { DeviceOperationsCatalogue } from '@canopy/shared/i18n/device-operations'
 import type { DeviceSettingsCatalogue } from '@canopy/shared/i18n/device-settings'
 import type { DevicesCatalogue } from '@canopy/shared/i18n/devices'
@@ -22,6 +23,7 @@ declare module 'i18next' {
     // add theirs with their pages (page-messages.ts).
     resources: {
       translation: Catalogue &
+        BackupsCatalogue &
         OrganisationCatalogue &
         DevicesCatalogue &
         DeviceOperationsCatalogue &
