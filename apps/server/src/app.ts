@@ -145,6 +145,8 @@ export async function buildApp(options: {
     db,
     changes,
     http,
+    scheduler,
+    accounts: users,
     reportError: (error, what) => http.log.error({ err: error }, what),
   })
   const resets = new PasswordResetService({
@@ -346,6 +348,7 @@ export async function buildApp(options: {
   registerNotFound(http, servePage)
   // Orders a previous process left go on: timed starts at their time, rollouts where they were.
   await upgradeEngine.start()
+  await messages.start()
   await backups.start()
   // Open alarms and their timers as a previous process left them (modules/alarms/alarm-engine.ts).
   await alarms.start()

@@ -28,7 +28,11 @@ const USAGE = `Usage: npm run canopy -- <command> [options]   (--server URL, def
                                                        header names its model and version, a
                                                        .bin/.img/.trx file needs both options
   firmware list [--model M]                            the published images
-  firmware delete ID                                   unless an upgrade order uses it`
+  firmware delete ID                                   unless an upgrade order uses it
+  announcement publish FILE.json                       {"title": {"en-us", "zh-cn", "es"}, "body": {…}}:
+                                                       public, and a system message to every account
+  announcement list
+  announcement delete ID`
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -132,6 +136,12 @@ async function run(): Promise<unknown> {
       return call('POST', '/operator/firmware/list', { pageIndex: 1, pageOffset: 100, model: values.model })
     case 'firmware delete':
       return call('POST', '/operator/firmware/delete', { id: Number(argument) })
+    case 'announcement publish':
+      return call('POST', '/operator/announcements/publish', readJson(argument ?? ''))
+    case 'announcement list':
+      return call('POST', '/operator/announcements/list', { pageIndex: 1, pageOffset: 100 })
+    case 'announcement delete':
+      return call('POST', '/operator/announcements/delete', { id: Number(argument) })
     default:
       console.warn(USAGE)
       process.exit(values.help ? 0 : 2)

@@ -34,7 +34,12 @@ export interface ApiResponse<T> {
 
 /** The app on the run's database (see global-setup.ts), with settings overridable per test file. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer } = {},
+  options: {
+    env?: Record<string, string>
+    mailer?: Mailer
+    /** another database than the run's (test/isolated-database.ts), for what reaches every account */
+    database?: { url: string; external: boolean }
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig(
     {
@@ -51,11 +56,11 @@ export async function createTestApp(
     },
     [],
   )
-  const url = inject('databaseUrl')
+  const url = options.database?.url ?? inject('databaseUrl')
   const database = {
     ...connectDatabase(url, { maxConnections: 2 }),
     url,
-    external: inject('externalDatabase'),
+    external: options.database?.external ?? inject('externalDatabase'),
   }
   const app = await buildApp({ config, database, mailer: options.mailer })
   const call = async <T>({ method = 'GET', path, token, body, query, headers }: ApiCall) => {

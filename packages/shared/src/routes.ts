@@ -35,6 +35,9 @@ export const PUBLIC_PATHS: readonly string[] = [
   // remote management links (§2): the signed link is the credential, no login needed
   '/manager1',
   '/manager2',
+  // §2: announcements are public
+  '/announcement',
+  '/announcement_list',
 ]
 
 export const HOME_PATH = '/home/main'

@@ -85,6 +85,18 @@ export function createRouter(queryClient: QueryClient) {
           () => import('../features/remote/RemoteDiagnosticsPage'),
           (m) => m.RemoteDiagnosticsPage,
         ),
+        pageRoute(
+          'announcement_list',
+          'announcement.listTitle',
+          () => import('../features/announcements/AnnouncementListPage'),
+          (m) => m.AnnouncementListPage,
+        ),
+        pageRoute(
+          'announcement',
+          'announcement.title',
+          () => import('../features/announcements/AnnouncementPage'),
+          (m) => m.AnnouncementPage,
+        ),
         // The main frame: top bar and side menu around the signed-in pages
         {
           lazy: lazyPage(

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idOf, requiredText } from './core'
 import { withLogFilters } from './log-filters'
 import { page, selection } from './organisation'
 
@@ -35,4 +36,36 @@ export interface MessageView {
     attempts: number
     error: string | null
   }>
+}
+
+// Announcements (§3 "System announcement"): published by the operator in every console language.
+
+export const ANNOUNCEMENT_TITLE_MAX = 100
+export const ANNOUNCEMENT_BODY_MAX = 10_000
+
+const announcementTitle = requiredText('validation.announcement_title_tips').max(ANNOUNCEMENT_TITLE_MAX, {
+  error: 'validation.announcement_title_tips',
+})
+const announcementBody = requiredText('validation.announcement_body_tips').max(ANNOUNCEMENT_BODY_MAX, {
+  error: 'validation.announcement_body_tips',
+})
+/** One text per language: en-us, zh-cn and es all required. */
+const inEveryLanguage = <T extends z.ZodType>(schema: T) =>
+  z.object({ 'en-us': schema, 'zh-cn': schema, es: schema }, { error: 'validation.announcement_title_tips' })
+
+export const announcementPublishRequest = z.object({
+  title: inEveryLanguage(announcementTitle),
+  body: inEveryLanguage(announcementBody),
+})
+export type AnnouncementPublishRequest = z.infer<typeof announcementPublishRequest>
+
+export const announcementListRequest = z.object(page)
+export const announcementIdQuery = z.object({ id: idOf('validation.id_tips') })
+
+/** An announcement as the public pages show it, in every language (the page picks its own). */
+export interface AnnouncementView {
+  id: number
+  title: Record<'en-us' | 'zh-cn' | 'es', string>
+  body?: Record<'en-us' | 'zh-cn' | 'es', string>
+  publishedAt: string
 }

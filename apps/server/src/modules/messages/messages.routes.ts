@@ -14,7 +14,7 @@ export function messagesRoutes({ messages }: { messages: MessagesService }) {
       method: 'POST',
       path: '/backend/msg/list',
       body: messageListRequest,
-      handler: ({ principal, body }) => messages.list(principal, body),
+      handler: ({ principal, body, facts }) => messages.list(principal, body, facts.language),
     }),
     // §3 "Notice push message": the badge's count, also sent on the notice socket.
     signedInRoute({

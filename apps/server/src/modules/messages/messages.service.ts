@@ -1,4 +1,5 @@
 import { ErrorCode } from '@canopy/shared/errors'
+import type { Language } from '@canopy/shared/i18n/languages'
 import {
   logWindow,
   type MessageKind,
@@ -10,6 +11,7 @@ import type { Database, Executor } from '../../db/client'
 import { AppError } from '../../http/app-error'
 import { pageWindow } from '../../lib/paging'
 import type { Principal } from '../auth/principal'
+import { announcementsRepository } from './announcements.repository'
 import { type MessageRow, messagesRepository } from './messages.repository'
 
 export type { MessageKind, MessageView } from '@canopy/shared/validation'
@@ -85,9 +87,11 @@ export class MessagesService {
     await this.announce(reached, channels)
   }
 
+  /** A page of the caller's messages; an announcement's title is given in `language`. */
   async list(
     principal: Principal,
     request: MessageListRequest,
+    language: Language,
   ): Promise<{ total: number; list: MessageView[] }> {
     const repository = messagesRepository(this.deps.db)
     const { rows, total } = await repository.page(
@@ -96,7 +100,16 @@ export class MessagesService {
       pageWindow(request),
     )
     const deliveries = await repository.deliveriesOf(rows.map((row) => row.id))
-    return { total, list: rows.map((row) => view(row, deliveries)) }
+    const titles = await announcementsRepository(this.deps.db).titles(
+      rows.flatMap((row) => (row.announcementId === null ? [] : [row.announcementId])),
+    )
+    return {
+      total,
+      list: rows.map((row) => {
+        const title = row.announcementId === null ? undefined : titles.get(row.announcementId)?.[language]
+        return view(title === undefined ? row : { ...row, params: { ...row.params, title } }, deliveries)
+      }),
+    }
   }
 
   async unreadCount(accountId: number): Promise<number> {

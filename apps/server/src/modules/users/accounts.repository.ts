@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { accounts, tenants } from '../../db/schema'
+import { ACCOUNT_ENABLED, accounts, tenants } from '../../db/schema'
 
 export type AccountRow = typeof accounts.$inferSelect
 
@@ -34,6 +34,15 @@ export function accountsRepository(db: Executor) {
         .from(accounts)
         .where(eq(accounts.tenantId, tenantId))
         .orderBy(sql`${accounts.isPrimary} desc`, accounts.id)
+    },
+
+    async enabledAfter(afterId: number, limit: number): Promise<Array<{ id: number; tenantId: number }>> {
+      return db
+        .select({ id: accounts.id, tenantId: accounts.tenantId })
+        .from(accounts)
+        .where(and(gt(accounts.id, afterId), eq(accounts.status, ACCOUNT_ENABLED)))
+        .orderBy(accounts.id)
+        .limit(limit)
     },
 
     async findByPhone(countryCode: string, phone: string): Promise<AccountRow | undefined> {

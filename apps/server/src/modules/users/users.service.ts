@@ -65,6 +65,17 @@ export class UsersService {
     return rows.map(({ passwordHash: _hash, ...account }) => account)
   }
 
+  /** Enabled accounts with an id above `afterId`, by id, `limit` at most (announcements reach them all). */
+  async accountsAfter(afterId: number, limit: number): Promise<Array<{ id: number; tenantId: number }>> {
+    return accountsRepository(this.deps.db).enabledAfter(afterId, limit)
+  }
+
+  /** The accounts among `ids` that still exist, without their password hashes (push delivery). */
+  async accountsByIds(ids: number[]): Promise<AccountSnapshot[]> {
+    const rows = await accountsRepository(this.deps.db).findManyInOrder(ids)
+    return rows.map(({ passwordHash: _hash, ...account }) => account)
+  }
+
   currentUser({ account, access }: Principal): CurrentUser {
     return {
       uid: account.id,

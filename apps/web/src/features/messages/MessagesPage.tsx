@@ -55,7 +55,9 @@ export function MessagesPage() {
       key: 'title',
       title: t('messages.column.title'),
       render: (_value, message) => (
-        <Typography.Text strong={!message.read}>{t(message.titleKey, message.params)}</Typography.Text>
+        <Typography.Text strong={!message.read}>
+          {translateKey(message.titleKey, message.params)}
+        </Typography.Text>
       ),
     },
     {

@@ -5,6 +5,7 @@ import type { DevicesCatalogue } from '@canopy/shared/i18n/devices'
 import type { Catalogue } from '@canopy/shared/i18n/en-us'
 import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '@canopy/shared/i18n/languages'
 import type { MaintainCatalogue } from '@canopy/shared/i18n/maintain'
+import type { MessagesCatalogue } from '@canopy/shared/i18n/messages'
 import type { OrganisationCatalogue } from '@canopy/shared/i18n/organisation'
 import type { PortalCatalogue } from '@canopy/shared/i18n/portal'
 import type { TrafficCatalogue } from '@canopy/shared/i18n/traffic'
@@ -29,6 +30,7 @@ declare module 'i18next' {
         DeviceOperationsCatalogue &
         DeviceSettingsCatalogue &
         TrafficCatalogue &
+        MessagesCatalogue &
         MaintainCatalogue &
         PortalCatalogue
     }
