@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { customType, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt } from '../../db/columns'
 import { tenants } from '../accounts/accounts.schema'
 
@@ -34,4 +34,50 @@ export const portalStrategies = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('portal_strategies_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+)
+
+/** PostgreSQL bytea as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
+
+/**
+ * A picture for portal pages (banner, tips picture): stored as the server re-encoded it (JPEG or
+ * PNG, metadata stripped, at most the page's width), never as uploaded. A page that shows one
+ * references it (NO ACTION: checked at the statement's end, so a tenant's deletion cascades cleanly).
+ */
+export const portalPictures = pgTable(
+  'portal_pictures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('portal_pictures_tenant_idx').on(t.tenantId)],
+)
+
+/** A portal page (§3): what guests see before they are let in, and where they go after. */
+export const portalPages = pgTable(
+  'portal_pages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    displayType: text('display_type').notNull(),
+    title: text('title').notNull(),
+    tips: text('tips').notNull(),
+    bannerPictureId: integer('banner_picture_id').references(() => portalPictures.id, {
+      onDelete: 'restrict',
+    }),
+    tipsPictureId: integer('tips_picture_id').references(() => portalPictures.id, { onDelete: 'no action' }),
+    guideUrl: text('guide_url').notNull(),
+    scheme: text('scheme').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('portal_pages_tenant_idx').on(t.tenantId)],
 )
