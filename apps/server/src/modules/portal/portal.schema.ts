@@ -72,7 +72,7 @@ export const portalPages = pgTable(
     title: text('title').notNull(),
     tips: text('tips').notNull(),
     bannerPictureId: integer('banner_picture_id').references(() => portalPictures.id, {
-      onDelete: 'restrict',
+      onDelete: 'no action',
     }),
     tipsPictureId: integer('tips_picture_id').references(() => portalPictures.id, { onDelete: 'no action' }),
     guideUrl: text('guide_url').notNull(),
