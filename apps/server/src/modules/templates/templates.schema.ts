@@ -13,7 +13,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
  * (system, WiFi) in the shapes the device settings use. `settings` holds them without secrets
  * (what the console is shown); `secrets` the whole settings with their WiFi passwords, sealed
  * (db/secrets.ts). `version` grows with every edit: a device shows whether it got the latest.
- * Names are unique per tenant, case-blind (§8 "File already exists").
+ * Names are unique per creating account, case-blind (§8 "File already exists"): a child
+ * administrator manages only its own templates, and must not learn the names of the others.
  */
 export const configTemplates = pgTable(
   'config_templates',
@@ -32,7 +33,9 @@ export const configTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('config_templates_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('config_templates_creator_name_key').on(t.tenantId, t.createdBy, sql`lower(${t.name})`),
+  ],
 )
 
 /**

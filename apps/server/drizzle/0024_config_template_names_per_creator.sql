@@ -1,0 +1,2 @@
+DROP INDEX "config_templates_tenant_name_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "config_templates_creator_name_key" ON "config_templates" USING btree ("tenant_id","created_by",lower("name"));
