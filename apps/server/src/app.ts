@@ -239,6 +239,7 @@ export async function buildApp(options: {
     firmware: firmware.service,
     scheduler,
     events: gateway.events,
+    messages: messages.service,
     reportError: (error, what) => report(what)(error),
   })
   const upgrades = new UpgradesService({

@@ -49,6 +49,15 @@ describe('decideBatch (§5 batch rules, §4 states)', () => {
     expect(decide('delete', [offline, offline, online])).toEqual(onlineRefusal)
   })
 
+  it('applies a template to online devices only, even one (§4: offline devices cannot be downloaded to); WiFi to one model', () => {
+    const deviceOffline = offlineRefusal('errors.deviceOffline')
+    expect(decide('applyTemplate', [online, otherModel])).toEqual(allowed)
+    expect(decide('applyTemplate', [offline])).toEqual(deviceOffline)
+    expect(decide('applyTemplateWifi', [online, online])).toEqual(allowed)
+    expect(decide('applyTemplateWifi', [online, offline])).toEqual(deviceOffline)
+    expect(decide('applyTemplateWifi', [online, otherModel])).toEqual(modelRefusal)
+  })
+
   it('moves and unbinds online and offline devices of any model alike', () => {
     for (const action of ['move', 'unbind'] as const) {
       expect(decide(action, [online, offline, otherModel])).toEqual(allowed)
@@ -148,6 +157,8 @@ describe('ACTION_PERMISSIONS (§6, as the routes declare them)', () => {
       settings: can.device('edit'),
       ask: can.device('view'),
       upgrade: can.device('upgrade'),
+      applyTemplate: can.device('edit'),
+      applyTemplateWifi: can.device('edit'),
       backup: can.device('backup'),
       restore: can.device('backup'),
     })

@@ -23,6 +23,12 @@ export type DeviceAction =
   | 'ask'
   /** a firmware upgrade order (issue 13): admin-only (§6), one model, online unless it waits */
   | 'upgrade'
+  /**
+   * a configuration template applied now (issue 14, §4 "offline devices cannot be downloaded
+   * to"): every device online; `applyTemplateWifi` when it sets WiFi, whose radios are the model's
+   */
+  | 'applyTemplate'
+  | 'applyTemplateWifi'
   /** a configuration backup (issue 14): a job, so an offline device backs up when it returns */
   | 'backup'
   /** a configuration restore (issue 14): §4, offline devices cannot be downloaded to */
@@ -95,6 +101,9 @@ const RULES: Readonly<Record<DeviceAction, ActionRule>> = {
     statusReason: 'devices.refusals.offlineAsk',
   },
   upgrade: { permission: can.device('upgrade'), status: 'onlineUnlessWaiting', oneModel: true },
+  // §8 "Device is offline" in its own words (no statusReason)
+  applyTemplate: { permission: can.device('edit'), status: 'online', oneModel: false },
+  applyTemplateWifi: { permission: can.device('edit'), status: 'online', oneModel: true },
   backup: { permission: can.device('backup'), status: 'any', oneModel: false },
   restore: {
     permission: can.device('backup'),

@@ -101,6 +101,8 @@ export const ErrorCode = {
   FILE_NOT_FOUND: 600400130,
   /** a package an upgrade order uses cannot be deleted */
   PACKAGE_IN_USE: 600400131,
+  /** a configuration template a device or a project uses cannot be deleted (issue 14) */
+  TEMPLATE_IN_USE: 600400132,
   // Portal authentication (§8 "Authentication")
   POLICY_NAME_EMPTY: 600400200,
   POLICY_EXISTS: 600400201,
@@ -212,6 +214,7 @@ export const errorCatalogue: Readonly<Record<ErrorCodeValue, ErrorDefinition>> =
   [C.POLICY_NOT_FOUND]: unlisted('errors.policyNotFound', 404),
   [C.POLICY_IN_USE]: unlisted('errors.policyInUse', 409),
 }
+  [C.TEMPLATE_IN_USE]: unlisted('errors.templateInUse', 409),
 
 export function describeError(code: number): ErrorDefinition | undefined {
   return (errorCatalogue as Record<number, ErrorDefinition>)[code]

@@ -92,4 +92,15 @@ describe('permits (§6)', () => {
     expect(keepsAdminCapabilities(ADMINISTRATOR_LEVEL)).toBe(true)
     expect(keepsAdminCapabilities(PRIMARY_LEVEL)).toBe(true)
   })
+
+  it('takes template management away from level 1 and from guests, and needs the maintain section', () => {
+    const granted = { menus: ['maintain'] as const, deviceFunctions: [...DEVICE_FUNCTIONS] }
+    expect(permits(child({ ...granted, level: OPERATOR_LEVEL }), can.manageTemplates)).toBe(false)
+    expect(permits(child({ ...granted, level: ADMINISTRATOR_LEVEL }), can.manageTemplates)).toBe(true)
+    expect(permits(child({ ...granted, guest: true }), can.manageTemplates)).toBe(false)
+    expect(permits(child({ menus: ['device'] }), can.manageTemplates)).toBe(false)
+    expect(permits(PRIMARY_GRANTS, can.manageTemplates)).toBe(true)
+    // The operator keeps the maintain section itself (the logs).
+    expect(permits(child({ ...granted, level: OPERATOR_LEVEL }), can.view('maintain'))).toBe(true)
+  })
 })

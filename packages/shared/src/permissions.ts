@@ -39,7 +39,7 @@ export const CHILD_LEVELS = [OPERATOR_LEVEL, ADMINISTRATOR_LEVEL] as const
 
 /**
  * The admin-only capabilities of §2/§6 that are device functions: upgrade management. (Template
- * management is admin-only too; it joins this list, or gets its own section, when it is built.)
+ * management is the other admin-only capability: `can.manageTemplates`, a maintain permission.)
  */
 export const ADMIN_ONLY_FUNCTIONS: readonly DeviceFunction[] = ['upgrade']
 
@@ -68,8 +68,16 @@ export type Permission =
   | { readonly kind: 'anyone' }
   /** the tenant's primary (master) account */
   | { readonly kind: 'primary' }
-  /** a console section; `operate` also refuses guests */
-  | { readonly kind: 'menu'; readonly section: MenuSection; readonly operate?: boolean }
+  /**
+   * a console section; `operate` also refuses guests, `adminOnly` refuses level 1 (§6: template
+   * management)
+   */
+  | {
+      readonly kind: 'menu'
+      readonly section: MenuSection
+      readonly operate?: boolean
+      readonly adminOnly?: boolean
+    }
   /** a device function; anything but 'view' refuses guests, admin-only ones refuse level 1 */
   | { readonly kind: 'device'; readonly fn: DeviceFunction }
 
@@ -79,6 +87,8 @@ export const can = {
   view: (section: MenuSection): Permission => ({ kind: 'menu', section }),
   operate: (section: MenuSection): Permission => ({ kind: 'menu', section, operate: true }),
   device: (fn: DeviceFunction): Permission => ({ kind: 'device', fn }),
+  /** §2 /maintain/tpl, §6: template management, admin-only (level 1 loses it), never a guest's */
+  manageTemplates: { kind: 'menu', section: 'maintain', operate: true, adminOnly: true },
 } as const satisfies Record<string, Permission | ((arg: never) => Permission)>
 
 /** Whether grants allow a permission (scope — which projects, which devices — is checked apart). */
@@ -90,7 +100,11 @@ export function permits(grants: Grants, permission: Permission): boolean {
     case 'primary':
       return false
     case 'menu':
-      return grants.menus.includes(permission.section) && !(permission.operate && grants.guest)
+      return (
+        grants.menus.includes(permission.section) &&
+        !(permission.operate && grants.guest) &&
+        !(permission.adminOnly && !keepsAdminCapabilities(grants.level))
+      )
     case 'device':
       return (
         grants.menus.includes('device') &&

@@ -60,6 +60,8 @@ export const FRAME_ROUTES: readonly ConsoleRoute[] = [
     menu: 'device',
     children: [
       { path: '/device/management', title: 'menu.deviceManagement' },
+      // The tenant's alarms (issue 15; docs/decisions.md: §2's menu names no place for them).
+      { path: '/device/alarm', title: 'menu.deviceAlarm' },
       // A device's detail tabs, reached from the list (?id=…&tab=…): not a menu entry.
       { path: '/device/detail', title: 'menu.deviceDetail', hidden: true, menu: 'device' },
     ],

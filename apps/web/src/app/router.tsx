@@ -133,6 +133,12 @@ export function createRouter(queryClient: QueryClient) {
                   () => import('../features/device-detail/DeviceDetailPage'),
                   (m) => m.DeviceDetailPage,
                 ),
+                pageRoute(
+                  'alarm',
+                  frameTitle('/device/alarm'),
+                  () => import('../features/alarms/AlarmListPage'),
+                  (m) => m.AlarmListPage,
+                ),
               ],
             },
             {

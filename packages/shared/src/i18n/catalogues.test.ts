@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { alarmsCatalogues } from './alarms'
 import { deviceOperationsCatalogues } from './device-operations'
 import { deviceSettingsCatalogues } from './device-settings'
 import { devicesCatalogues } from './devices'
@@ -38,6 +39,7 @@ const sets = {
   'device-settings': deviceSettingsCatalogues,
   traffic: trafficCatalogues,
   maintain: maintainCatalogues,
+  alarms: alarmsCatalogues,
   backups: backupsCatalogues,
   portal: portalCatalogues,
   messages: messagesCatalogues,

@@ -5,6 +5,7 @@ import type { BindRequest, DeviceListRequest } from '@canopy/shared/validation'
 import { sql } from 'drizzle-orm'
 import type { ChangeFeed } from '../../db/change-feed'
 import type { Database } from '../../db/client'
+import type { DeviceEvents } from '../../gateway/device-events'
 import { AppError } from '../../http/app-error'
 import { deviceVisibility } from '../access/device-scope'
 import { ProjectScope } from '../access/project-scope'
@@ -12,7 +13,12 @@ import type { Principal } from '../auth/principal'
 import type { ProjectDirectory } from '../projects/project-directory'
 import type { UsersService } from '../users/users.service'
 import { requireBatch, requireBind } from './batch-check'
-import { type DeviceListRow, type DeviceRow, devicesRepository } from './devices.repository'
+import {
+  type DeviceListRow,
+  type DeviceRow,
+  type DeviceVisibility,
+  devicesRepository,
+} from './devices.repository'
 import { type ProductRow, productsRepository } from './products.repository'
 import { tenantsRepository } from './tenants.repository'
 
@@ -55,6 +61,8 @@ export class DevicesService {
       /** the accounts area, for the tenant owner's developer flag */
       users: Pick<UsersService, 'isDeveloperTenant'>
       defaultLimit: number
+      /** where binds and moves are told (`placed`), after they commit */
+      events: Pick<DeviceEvents, 'emit'>
     },
   ) {}
 
@@ -117,6 +125,7 @@ export class DevicesService {
     })
     if (bound === undefined) throw new AppError(ErrorCode.DEVICE_ALREADY_BOUND)
     await this.deps.changes.publish({ kind: 'device', thing: device.thingName })
+    this.deps.events.emit('placed', { tenantId, projectId: project.id, deviceIds: [device.id] })
     return { id: device.id }
   }
 
@@ -154,6 +163,11 @@ export class DevicesService {
     requireBatch(principal, 'move', found)
     await devicesRepository(this.deps.db).move(ids, target.id)
     for (const device of found) await this.deps.changes.publish({ kind: 'device', thing: device.thingName })
+    this.deps.events.emit('placed', {
+      tenantId: principal.account.tenantId,
+      projectId: target.id,
+      deviceIds: found.map((device) => device.id),
+    })
   }
 
   /** Names a device and notes a remark (cloud-side fields of §3; the device does not hold them). */
@@ -212,6 +226,20 @@ export class DevicesService {
       { projectIds },
     )
     return rows.map((row) => row.id)
+  }
+
+  /** A tenant's devices in these projects, whoever asks: the server's own work (an automatic template). */
+  async inProjects(tenantId: number, projectIds: number[]): Promise<DeviceRow[]> {
+    if (projectIds.length === 0) return []
+    const repository = devicesRepository(this.deps.db)
+    const visibility: DeviceVisibility = { kind: 'scoped', tenantId, projectIds, deviceIds: [] }
+    return repository.visibleByIds(visibility, await repository.visibleIds(visibility))
+  }
+
+  /** A tenant's devices among `ids` (those still its own), whoever asks. */
+  async ofTenant(tenantId: number, ids: number[]): Promise<DeviceRow[]> {
+    if (ids.length === 0) return []
+    return devicesRepository(this.deps.db).visibleByIds({ kind: 'tenant', tenantId }, [...new Set(ids)])
   }
 
   /** The devices among `ids` the caller may see (records about devices are filtered by it). */

@@ -4,6 +4,25 @@ import type { Principal } from '../auth/principal'
 import type { ExecutionChannel, ExecutionStatus, FailureReason } from './executions'
 import { operationsRepository } from './operations.repository'
 
+/**
+ * Who an operation is recorded for: a signed-in account, or the server itself (accountId null),
+ * e.g. an automatic configuration template reaching a newly bound device.
+ */
+export interface OperationActor {
+  tenantId: number
+  accountId: number | null
+  accountName: string | null
+}
+
+/** The account a principal is, as the log records it. */
+export function actorOf(principal: Principal): OperationActor {
+  return {
+    tenantId: principal.account.tenantId,
+    accountId: principal.account.id,
+    accountName: principal.account.username,
+  }
+}
+
 export interface OperationTarget {
   id: number
   mac: string
@@ -74,30 +93,36 @@ export function recordJobOperation(
 /** The log's writes on one executor (a transaction the caller owns). */
 function operationWriter(db: Executor) {
   const operations = operationsRepository(db)
+  /** Records an operation and its executions for an account or the server. */
+  async function recordAs(
+    actor: OperationActor,
+    action: string,
+    targets: readonly OperationTarget[],
+    detail: JsonObject,
+    options: RecordOptions,
+  ): Promise<number> {
+    const operationId = await operations.insert({ ...actor, action, detail })
+    await operations.addExecutions(
+      operationId,
+      targets.map((target) => ({ deviceId: target.id, mac: target.mac })),
+      options.channel,
+      options.status,
+      options.reason,
+    )
+    return operationId
+  }
   return {
-    async record(
+    record(
       principal: Principal,
       action: string,
       targets: readonly OperationTarget[],
       detail: JsonObject,
       options: RecordOptions,
     ): Promise<number> {
-      const operationId = await operations.insert({
-        tenantId: principal.account.tenantId,
-        accountId: principal.account.id,
-        accountName: principal.account.username,
-        action,
-        detail,
-      })
-      await operations.addExecutions(
-        operationId,
-        targets.map((target) => ({ deviceId: target.id, mac: target.mac })),
-        options.channel,
-        options.status,
-        options.reason,
-      )
-      return operationId
+      return recordAs(actorOf(principal), action, targets, detail, options)
     },
+
+    recordAs,
 
     settle(operationId: number, deviceId: number, status: ExecutionStatus, reason?: FailureReason) {
       return operations.settle(operationId, deviceId, status, reason)

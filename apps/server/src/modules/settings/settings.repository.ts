@@ -52,7 +52,8 @@ export function settingsRepository(db: Executor) {
         deviceId: number
         section: string
         previous: JsonObject
-        requestedBy: number
+        /** null: the server asked (an automatic template) */
+        requestedBy: number | null
         operationId: number
         /** what the device must report (secrets as their hashes) for the section to be in sync */
         expected: JsonObject
@@ -104,6 +105,25 @@ export function settingsRepository(db: Executor) {
         sql`select distinct s.device_id as "deviceId" from ${JOIN} where e.status = 'IN_PROGRESS'`,
       )
       return result.rows.map((row) => (row as { deviceId: number }).deviceId)
+    },
+
+    /** Each section's current change on these devices: its operation and where it stands. */
+    async statesOf(
+      deviceIds: number[],
+    ): Promise<
+      Array<{ deviceId: number; section: string; operationId: number | null; status: SettingsStatus }>
+    > {
+      if (deviceIds.length === 0) return []
+      const result = await db.execute(
+        sql`select s.device_id as "deviceId", s.section, s.operation_id as "operationId", ${STATUS} as status
+          from ${JOIN} where s.device_id = any(${sql.param(deviceIds)}::int[])`,
+      )
+      return result.rows as Array<{
+        deviceId: number
+        section: string
+        operationId: number | null
+        status: SettingsStatus
+      }>
     },
 
     async find(deviceId: number, section: string): Promise<SettingsRow | undefined> {

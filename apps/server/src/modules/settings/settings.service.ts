@@ -14,7 +14,7 @@ import type { DeviceRow } from '../devices/devices.repository'
 import type { DevicesService } from '../devices/devices.service'
 import type { ProductRow } from '../devices/products.repository'
 import { reasonText } from '../operations/executions'
-import type { OperationLog } from '../operations/operation-log'
+import { actorOf, type OperationActor, type OperationLog } from '../operations/operation-log'
 import { checkAgainstModel, productOptionsOf } from './model-limits'
 import { asReported, pendingDelta, secretScrub, withoutSecrets } from './secrets'
 import { type SettingsRow, settingsRepository } from './settings.repository'
@@ -69,64 +69,111 @@ export class SettingsService {
   ): Promise<{ operation_id: number }> {
     const devices = await this.deps.devices.requireDevices(principal, ids)
     requireBatch(principal, change.rule, devices)
-    const products = await this.productsOf(devices)
-    for (const device of devices) {
-      const product = products.get(device.productId)!
-      checkAgainstModel(
-        change.section,
-        change.values,
-        product,
-        wifiOptionsFor(productOptionsOf(product), device.region),
-      )
-    }
+    const [operationId] = await this.applySections(actorOf(principal), devices, [change])
+    return { operation_id: operationId! }
+  }
 
-    // A batch is all online (checked above); a single device may wait offline for its change.
+  /**
+   * Several sections to devices as one unit (a configuration template): the caller chose the
+   * devices and checked its rules; every section is checked against every device's model first,
+   * then the desired state, one operation per section and their sync state commit together or
+   * not at all. Returns each section's operation, in the order of `changes`.
+   */
+  async applySections(
+    actor: OperationActor,
+    devices: DeviceRow[],
+    changes: SettingsChange[],
+    options: {
+      /** the caller's own records of the change (what template a device got), in its transaction */
+      alsoInTransaction?: (tx: Executor, operationIds: number[]) => Promise<void>
+    } = {},
+  ): Promise<number[]> {
+    const refused = await this.unfit(devices, changes)
+    const [refusal] = refused.values()
+    if (refusal) throw refusal
+
+    // A batch is all online (checked by the caller); a single device may wait offline for its change.
     const status = devices.every((device) => device.status === 'online') ? 'IN_PROGRESS' : 'QUEUED'
-    const expected = asReported(change.values)
-    // One unit of work: the desired state, the operation's record and each section's sync state
+    const desired: JsonObject = {}
+    for (const change of changes) desired[change.section] = change.values
+    // One unit of work: the desired state, the operations' records and each section's sync state
     // commit together or not at all; the devices hear of it only after the commit.
-    const { operationId, stored } = await this.deps.db.transaction(async (tx) => {
+    const { operationIds, stored } = await this.deps.db.transaction(async (tx) => {
       const stored = await this.deps.shadows
         .storeDesiredMany(
           tx,
           devices.map((device) => ({ thing: device.thingName, deviceId: device.id })),
-          { [change.section]: change.values },
+          desired,
         )
         .catch((error: unknown) => {
           // A device's shadow cannot take it (over AWS's 8 KB or 6 levels): nothing is stored.
           throw error instanceof ShadowRefusal ? new AppError(ErrorCode.INVALID_PARAMETER) : error
         })
-      const before = (device: DeviceRow) => reportedSection(stored.previous.get(device.id), change.section)
-      const operationId = await this.deps.log.within(tx).record(
-        principal,
-        change.action,
-        devices.map((device) => ({ id: device.id, mac: device.mac })),
-        {
-          section: change.section,
-          after: withoutSecrets(change.values),
-          before: devices.length === 1 ? before(devices[0]!) : null,
-        },
-        { channel: 'shadow', status },
-      )
-      await this.supersede(tx, devices, change.section)
-      await settingsRepository(tx).start(
-        devices.map((device) => ({
-          deviceId: device.id,
-          section: change.section,
-          previous: before(device),
-          requestedBy: principal.account.id,
-          operationId,
-          expected,
-          desiredVersion: stored.versions.get(device.id)!,
-        })),
-      )
-      return { operationId, stored }
+      const operationIds: number[] = []
+      for (const change of changes) {
+        const before = (device: DeviceRow) => reportedSection(stored.previous.get(device.id), change.section)
+        const operationId = await this.deps.log.within(tx).recordAs(
+          actor,
+          change.action,
+          devices.map((device) => ({ id: device.id, mac: device.mac })),
+          {
+            section: change.section,
+            after: withoutSecrets(change.values),
+            before: devices.length === 1 ? before(devices[0]!) : null,
+          },
+          { channel: 'shadow', status },
+        )
+        await this.supersede(tx, devices, change.section)
+        const expected = asReported(change.values)
+        await settingsRepository(tx).start(
+          devices.map((device) => ({
+            deviceId: device.id,
+            section: change.section,
+            previous: before(device),
+            requestedBy: actor.accountId,
+            operationId,
+            expected,
+            desiredVersion: stored.versions.get(device.id)!,
+          })),
+        )
+        operationIds.push(operationId)
+      }
+      await options.alsoInTransaction?.(tx, operationIds)
+      return { operationIds, stored }
     })
     // Stored is what counts: a device that did not hear of it now gets it when next seen online.
     await stored
       .announce()
       .catch((error: unknown) => this.deps.reportError(error, 'settings: telling devices'))
-    return { operation_id: operationId }
+    return operationIds
+  }
+
+  /**
+   * The devices whose model cannot take these changes (a radio it lacks, a channel it does not
+   * offer), each with the refusal (its §8 code and the broken rules); nothing is stored.
+   */
+  async unfit(devices: DeviceRow[], changes: SettingsChange[]): Promise<Map<number, AppError>> {
+    const products = await this.productsOf(devices)
+    const refused = new Map<number, AppError>()
+    for (const device of devices) {
+      const product = products.get(device.productId)!
+      const options = wifiOptionsFor(productOptionsOf(product), device.region)
+      try {
+        for (const change of changes) checkAgainstModel(change.section, change.values, product, options)
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        refused.set(device.id, error)
+      }
+    }
+    return refused
+  }
+
+  /**
+   * Where the given settings operations stand on each device: for each device, each section's
+   * operation now and its status (a section another change replaced names that change).
+   */
+  async sectionStates(deviceIds: number[]) {
+    return settingsRepository(this.deps.db).statesOf(deviceIds)
   }
 
   /**

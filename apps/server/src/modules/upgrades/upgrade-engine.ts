@@ -6,6 +6,7 @@ import type { Scheduler } from '../../scheduler/scheduler'
 import type { DevicesService } from '../devices/devices.service'
 import { abortsAt, releaseBudget, UPGRADE_TIMEOUT_MINUTES } from './upgrade-options'
 import { awaitsStatus, ENDED_STATUSES, type ExecutionState, isEnded, verdictOf } from './upgrade-verdict'
+import type { MessagesService } from '../messages/messages.service'
 import { type OrderDeviceRow, type OrderRow, upgradesRepository } from './upgrades.repository'
 
 /** What orders need of firmware packages (modules/firmware's FirmwareService, contract of issue 13). */
@@ -40,6 +41,8 @@ interface TickPlan {
   cancel: string[]
   /** whether the order has work left (tick it again) */
   again: boolean
+  /** the order finished in this tick: its account hears of it after the commit */
+  finished?: { success: number; failed: number }
 }
 
 /**
@@ -64,6 +67,8 @@ export class UpgradeEngine {
       firmware: FirmwareCatalogue
       scheduler: Scheduler
       events: DeviceEvents
+      /** a finished order is told to the account that made it (a system message, kind 'upgrade') */
+      messages: Pick<MessagesService, 'post'>
       reportError: (error: unknown, what: string) => void
     },
   ) {}
@@ -164,6 +169,7 @@ export class UpgradeEngine {
       const orders = upgradesRepository(tx)
       const locked = await orders.find(orderId, { lock: true })
       if (!locked) return { create: [], cancel: [], again: false }
+      let finished: TickPlan['finished']
       const expired = Date.now() >= locked.windowEnd.getTime()
       const closedBy = expired && locked.status === 'running' ? 'expiry' : 'cancel'
       const verdicts = open.flatMap((device) => {
@@ -200,6 +206,7 @@ export class UpgradeEngine {
         if (counts.unsent === 0 && counts.inFlight === 0) {
           status = 'finished'
           await orders.setStatus(orderId, 'finished', { finished: true })
+          finished = { success: counts.success, failed: counts.failed }
         }
       }
       // Jobs a crash (or a retry) left uncreated: devices sent with a job nobody made yet.
@@ -217,8 +224,20 @@ export class UpgradeEngine {
         : []
       const stillOpen = (await orders.hasOpenDevices([orderId])) || create.length > 0
       if (!stillOpen && status !== 'running') await orders.markFinished(orderId)
-      return { create, cancel, again: status === 'running' || stillOpen }
+      return { create, cancel, again: status === 'running' || stillOpen, ...(finished ? { finished } : {}) }
     })
+    if (plan.finished && order.createdBy !== null)
+      // After the commit: a failure to post is the operator's to see, never the rollout's.
+      await this.deps.messages
+        .post({
+          tenantId: order.tenantId,
+          accountIds: [order.createdBy],
+          kind: 'upgrade',
+          titleKey: 'messageTitles.upgradeFinished',
+          params: { order: order.orderNo, ...plan.finished },
+          link: '/maintain/upgrade',
+        })
+        .catch((error) => this.deps.reportError(error, 'upgrade finished: system message'))
 
     for (const wave of plan.create) await this.createWaveJob(order, wave)
     for (const jobId of plan.cancel) await this.deps.jobs.cancelJob(jobId)

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { ErrorCode } from '@canopy/shared/errors'
 import { buildFirmwareImage } from '@canopy/shared/protocol'
-import { UPGRADE_MAX_DEVICES, UPGRADE_MAX_RETRIES } from '@canopy/shared/validation'
+import { type MessageView, UPGRADE_MAX_DEVICES, UPGRADE_MAX_RETRIES } from '@canopy/shared/validation'
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindDevice, eventually, startTestFleet } from '../../../test/devices'
@@ -193,6 +193,17 @@ describe('upgrade orders', () => {
       )
       const done = await settled(id)
       expect(done.order).toMatchObject({ status: 'finished', result: 'success' })
+      // The account that made the order hears it finished (a system message, issue 15).
+      const told = await eventually(
+        () =>
+          ok<{ list: MessageView[] }>('/backend/msg/list', { pageIndex: 1, pageOffset: 10, kind: 'upgrade' }),
+        (page) => page.list.some((message) => message.params.order === done.order.order_no),
+      )
+      expect(told.list.find((message) => message.params.order === done.order.order_no)).toMatchObject({
+        titleKey: 'messageTitles.upgradeFinished',
+        params: { success: 4, failed: 0 },
+        link: '/maintain/upgrade',
+      })
       const canary = done.devices.filter((device) => device.canary)
       expect(canary).toHaveLength(1)
       for (const device of done.devices) {

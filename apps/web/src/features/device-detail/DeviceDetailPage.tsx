@@ -9,6 +9,7 @@ import '../../shared/i18n/device-settings-messages'
 import '../../shared/i18n/organisation-messages'
 import '../../shared/i18n/traffic-messages'
 import { PageSpinner } from '../../shared/ui/PageSpinner'
+import { AlarmSettings } from '../alarms/AlarmSettings'
 import { usePermits } from '../auth/grants'
 import { BackupsTab } from '../backups/BackupsTab'
 import { DriftBanner } from '../backups/DriftBanner'
@@ -108,6 +109,7 @@ function DeviceDetail({ device }: { device: DeviceInfo }) {
           },
         ]
       : []),
+    { key: 'alarm', label: t('alarms.settings.tab'), children: <AlarmSettings target={{ id: device.id }} /> },
     {
       key: 'log',
       label: t('deviceSettings.tabs.log'),

@@ -21,6 +21,7 @@ import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import '../../shared/i18n/organisation-messages'
 import { confirmDanger } from '../../shared/ui/confirm-danger'
 import { PageSpinner } from '../../shared/ui/PageSpinner'
+import { ProjectAlarmButton } from '../alarms/ProjectAlarmButton'
 import { usePermits } from '../auth/grants'
 import { type Project, useDeleteProject, useProjectList, useProjectTree } from './api'
 import { type ProjectDialog, ProjectFormModal } from './ProjectFormModal'
@@ -112,6 +113,7 @@ export function ProjectManagementPage() {
             <Button type="link" size="small" onClick={() => setDialog({ kind: 'edit', project })}>
               {t('projects.edit')}
             </Button>
+            <ProjectAlarmButton project={project} />
             {project.is_default !== 1 && (
               <Button type="link" size="small" danger onClick={() => confirmDelete(project)}>
                 {t('projects.delete')}

@@ -1,3 +1,4 @@
+import type { AlarmsCatalogue } from '@canopy/shared/i18n/alarms'
 import type { BackupsCatalogue } from '@canopy/shared/i18n/backups'
 import type { DeviceOperationsCatalogue } from '@canopy/shared/i18n/device-operations'
 import type { DeviceSettingsCatalogue } from '@canopy/shared/i18n/device-settings'
@@ -24,6 +25,7 @@ declare module 'i18next' {
     // add theirs with their pages (page-messages.ts).
     resources: {
       translation: Catalogue &
+        AlarmsCatalogue &
         BackupsCatalogue &
         OrganisationCatalogue &
         DevicesCatalogue &
