@@ -54,6 +54,7 @@ import { RemoteService } from './modules/remote/remote.service'
 import { rolesRoutes } from './modules/roles/roles.routes'
 import { RolesService } from './modules/roles/roles.service'
 import { settingsRoutes } from './modules/settings/settings.routes'
+import { createTemplates } from './modules/templates/templates.module'
 import { SettingsService } from './modules/settings/settings.service'
 import { trafficRoutes } from './modules/traffic/traffic.routes'
 import { TrafficService } from './modules/traffic/traffic.service'
@@ -190,6 +191,7 @@ export async function buildApp(options: {
     changes,
     users,
     defaultLimit: config.devices.defaultLimit,
+    events: gateway.events,
   })
   const overview = new OverviewService({
     db,
@@ -250,6 +252,15 @@ export async function buildApp(options: {
     engine: upgradeEngine,
   })
   firmware.usesPackages((ids) => upgrades.packagesInUse(ids))
+  const templates = await createTemplates({
+    db,
+    shadows: gateway.shadows,
+    events: gateway.events,
+    scheduler,
+    devices,
+    projects: projectDirectory,
+    settings,
+  })
   const backups = await createBackups({
     db,
     http,
@@ -306,6 +317,7 @@ export async function buildApp(options: {
     ...firmwareRoutes({ firmware: firmware.service }),
     ...upgradesRoutes({ upgrades, log: new UpgradeLogReader({ db, devices }) }),
     ...backups.routes,
+    ...templates.routes,
     ...alarms.routes,
     ...operatorRoutes({
       operator: new OperatorService({ db }),

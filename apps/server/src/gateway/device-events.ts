@@ -13,6 +13,11 @@ export interface DeviceEventMap {
   telemetry: { deviceId: number; thing: string; at: Date; telemetry: TelemetryMessage }
   /** a job execution that changed, once the change is stored */
   jobExecutionUpdated: { deviceId: number; thing: string; execution: JobExecution }
+  /**
+   * devices bound into a project or moved to another, once stored (the devices service emits it:
+   * the cloud's act, not the device's, but what follows from it is the device's, e.g. a template)
+   */
+  placed: { tenantId: number; projectId: number; deviceIds: number[] }
 }
 export type DeviceEventName = keyof DeviceEventMap
 /** A listener may be asynchronous: a promise it returns is watched for failure. */
@@ -31,6 +36,7 @@ export class DeviceEvents {
     shadowUpdated: [],
     telemetry: [],
     jobExecutionUpdated: [],
+    placed: [],
   }
   /** listener failures, by event: for operators and tests */
   readonly failures: Record<DeviceEventName, number> = {
@@ -39,6 +45,7 @@ export class DeviceEvents {
     shadowUpdated: 0,
     telemetry: 0,
     jobExecutionUpdated: 0,
+    placed: 0,
   }
 
   constructor(private readonly onListenerError: (event: DeviceEventName, error: unknown) => void) {}
