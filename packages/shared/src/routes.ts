@@ -82,6 +82,7 @@ export const FRAME_ROUTES: readonly ConsoleRoute[] = [
       // §2/§6: firmware packages and upgrade orders are admin-only (level 1 loses them)
       { path: '/maintain/upgrade', title: 'menu.maintainUpgrade', only_admin: true },
       { path: '/maintain/log', title: 'menu.maintainLog' },
+      { path: '/maintain/backup', title: 'menu.maintainBackup' },
     ],
   },
   {

@@ -93,6 +93,7 @@ describe('guard loader', () => {
       '/maintain',
       '/maintain/upgrade',
       '/maintain/log',
+      '/maintain/backup',
       '/account',
       '/account/list',
     ])

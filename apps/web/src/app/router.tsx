@@ -169,6 +169,12 @@ export function createRouter(queryClient: QueryClient) {
                   () => import('../features/maintain/LogPage'),
                   (m) => m.LogPage,
                 ),
+                pageRoute(
+                  'backup',
+                  frameTitle('/maintain/backup'),
+                  () => import('../features/backups/BackupSchedulePage'),
+                  (m) => m.BackupSchedulePage,
+                ),
               ],
             },
             {

@@ -38,6 +38,7 @@ export const enUS = {
     maintainUpgrade: 'Upgrade management',
     maintainLog: 'Log management',
     maintainBackup: 'Config backup',
+    maintainBackup: 'Config backup',
     maintainTpl: 'Template management',
     auth: 'Authentication management',
     authStrategy: 'Strategy',

@@ -36,6 +36,7 @@ export const es: Catalogue = {
     maintainUpgrade: 'Gestión de actualizaciones',
     maintainLog: 'Gestión de registros',
     maintainBackup: 'Copia de configuración',
+    maintainBackup: 'Copia de configuración',
     maintainTpl: 'Gestión de plantillas',
     auth: 'Gestión de autenticación',
     authStrategy: 'Estrategia',

@@ -36,6 +36,7 @@ export const zhCN: Catalogue = {
     maintainUpgrade: '升级管理',
     maintainLog: '日志管理',
     maintainBackup: '配置备份',
+    maintainBackup: '配置备份',
     maintainTpl: '模板管理',
     auth: '认证管理',
     authStrategy: '认证策略',

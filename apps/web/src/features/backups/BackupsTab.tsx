@@ -12,7 +12,7 @@ import {
   Tag,
   Typography,
 } from 'antd'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../../shared/i18n/backups-messages'
 import { formatDateTime } from '../../shared/format'
@@ -44,7 +44,9 @@ import { tellFailure } from './tell-failure'
 export function BackupsTab({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation()
   const [modal, modalHolder] = Modal.useModal()
-  const backups = useBackups(deviceId)
+  const [operation, setOperation] = useState<number>()
+  const [live, setLive] = useState(false)
+  const backups = useBackups(deviceId, live)
   const create = useCreateBackup()
   const remove = useDeleteBackup()
   const setNote = useSetBackupNote()
@@ -55,7 +57,6 @@ export function BackupsTab({ deviceId }: { deviceId: number }) {
   const [noteFor, setNoteFor] = useState<BackupVersion | 'new'>()
   const [note, setNoteText] = useState('')
   const [restoring, setRestoring] = useState<BackupVersion>()
-  const [operation, setOperation] = useState<number>()
   const [shown, setShown] = useState<{ diff: ConfigDiff; left: string; right: string }>()
   const versions = backups.data?.list ?? []
   const byId = new Map(versions.map((version) => [version.id, version]))
@@ -64,7 +65,7 @@ export function BackupsTab({ deviceId }: { deviceId: number }) {
     try {
       if (noteFor === 'new') {
         const started = await create.mutateAsync({ ids: [deviceId], ...(note ? { note } : {}) })
-        setOperation(started.operation_id)
+        follow(started.operation_id)
         void toast.success(t('backups.started'))
       } else if (noteFor) {
         await setNote.mutateAsync({ id: noteFor.id, note })
@@ -75,6 +76,16 @@ export function BackupsTab({ deviceId }: { deviceId: number }) {
       tellFailure(error)
     }
   }
+
+  /** Shows a job's progress and refreshes the versions until it settles. */
+  function follow(operationId: number) {
+    setOperation(operationId)
+    setLive(true)
+  }
+  const handleSettled = useCallback(() => {
+    setLive(false)
+    void backups.refetch()
+  }, [backups.refetch])
 
   async function handleCompare() {
     const [first, second] = selected.map((id) => byId.get(id)!).sort((a, b) => a.version - b.version)
@@ -197,7 +208,7 @@ export function BackupsTab({ deviceId }: { deviceId: number }) {
           </Space>
         )}
       </Flex>
-      {operation !== undefined && <BatchProgressLine operationId={operation} />}
+      {operation !== undefined && <BatchProgressLine operationId={operation} onSettled={handleSettled} />}
       <Table<BackupVersion>
         rowKey="id"
         size="small"
@@ -234,7 +245,7 @@ export function BackupsTab({ deviceId }: { deviceId: number }) {
           deviceId={deviceId}
           backup={restoring}
           onClose={() => setRestoring(undefined)}
-          onStarted={setOperation}
+          onStarted={follow}
         />
       )}
       {shown && (

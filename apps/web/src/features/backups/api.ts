@@ -66,10 +66,12 @@ export const backupKeys = {
   schedule: (gid: number) => [...backupKeys.all, 'schedule', gid] as const,
 }
 
-export function useBackups(deviceId: number) {
+/** `live`: a backup or restore of the device is under way: ask every 2 s until it settles. */
+export function useBackups(deviceId: number, live = false) {
   return useQuery({
     queryKey: backupKeys.list(deviceId),
     queryFn: ({ signal }) => api.post<BackupList>('backend/backup/list', { id: deviceId }, { signal }),
+    refetchInterval: live ? 2000 : false,
   })
 }
 
