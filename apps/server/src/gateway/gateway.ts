@@ -157,14 +157,19 @@ export async function startGateway(deps: {
     onFlushFailed: (error) => refusals.refuse('(all devices)', 'telemetry', '(flush)', error),
   })
   const rpc = new RpcClient(connection)
-  // A device past its limits is disconnected a moment later, so the `rejected` answers already
-  // sent reach it first and it can tell why.
+  /** each device's latest `rejected` answer on its way out (they go out in order) */
+  const answering = new Map<string, Promise<void>>()
+  // A device past its limits is disconnected a moment after the `rejected` answers it was sent
+  // have gone out, so they reach it first and it can tell why (on a busy server that moment
+  // can come later than the answers' own publishing).
   const admission = new DeviceAdmission(deps.limits, (thing) => {
     const disconnect = () =>
       accounts
         .disconnectDevice(thing)
         .catch((error) => refusals.refuse(thing, 'status', '(disconnect)', error))
-    setTimeout(disconnect, DISCONNECT_GRACE_MS).unref()
+    const answered = answering.get(thing) ?? Promise.resolve()
+    answering.delete(thing)
+    void answered.then(() => setTimeout(disconnect, DISCONNECT_GRACE_MS).unref())
   })
 
   /**
@@ -185,8 +190,15 @@ export async function startGateway(deps: {
       if (refused) {
         refusals.refuse(thing, kind, topic, new DeviceRefusal(refused, `over the ${kind} limits`))
         // A disconnected device hears no more answers, and the flood behind it costs no publishes.
-        if (onRefused && !admission.wasDisconnected(thing))
-          onRefused(thing, payload, topic).catch((error) => refusals.refuse(thing, kind, topic, error))
+        if (onRefused && !admission.wasDisconnected(thing)) {
+          const answer = onRefused(thing, payload, topic).catch((error) =>
+            refusals.refuse(thing, kind, topic, error),
+          )
+          answering.set(thing, answer)
+          void answer.then(() => {
+            if (answering.get(thing) === answer) answering.delete(thing)
+          })
+        }
         return
       }
       // Only a device's latest status matters, and a lost one is never sent again: its own lane.

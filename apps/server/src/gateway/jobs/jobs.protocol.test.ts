@@ -13,6 +13,7 @@ import {
   registerDevice,
   signedInTenant,
 } from '../../../test/devices'
+import { storedExecutions } from '../../../test/job-updates'
 import { sdkConnection } from '../../../test/sdk-device'
 import type { TestApp } from '../../../test/test-app'
 import type { DeviceEventMap } from '../device-events'
@@ -182,9 +183,12 @@ describe.each(BROKERS)('the Jobs API on the $name', ({ external }) => {
       versionNumber: 4,
     })
     expect((await app.gateway.jobs.job(jobId))?.status).toBe('COMPLETED')
-    expect(
-      updates.filter((update) => update.execution.jobId === jobId).map((u) => u.execution.status),
-    ).toEqual(['QUEUED', 'IN_PROGRESS', 'IN_PROGRESS', 'SUCCEEDED'])
+    expect(storedExecutions(updates, jobId).map((stored) => stored.status)).toEqual([
+      'QUEUED',
+      'IN_PROGRESS',
+      'IN_PROGRESS',
+      'SUCCEEDED',
+    ])
 
     const described = await request(
       device,

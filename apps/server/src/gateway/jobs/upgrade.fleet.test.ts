@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appOnBroker, BROKERS } from '../../../test/brokers'
 import { eventually, giveToTenant, signedInTenant, startTestFleet } from '../../../test/devices'
+import { storedExecutions } from '../../../test/job-updates'
 import type { TestApp } from '../../../test/test-app'
 import { receiveImage } from '../../modules/firmware/firmware-upload'
 import type { DeviceEventMap } from '../device-events'
@@ -78,9 +79,7 @@ describe.each(BROKERS)('virtual devices upgrading their firmware on the $name', 
       ([execution]) => !['QUEUED', 'IN_PROGRESS'].includes(execution!.status),
       30_000,
     )
-    const reported = updates
-      .filter((update) => update.execution.jobId === jobId)
-      .map((update) => update.execution.statusDetails)
+    const reported = storedExecutions(updates, jobId).map((stored) => stored.statusDetails)
     return { execution: execution!, reported }
   }
 

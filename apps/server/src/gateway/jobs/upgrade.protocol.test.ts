@@ -23,6 +23,7 @@ import {
   registerDevice,
   signedInTenant,
 } from '../../../test/devices'
+import { storedExecutions } from '../../../test/job-updates'
 import { sdkConnection } from '../../../test/sdk-device'
 import type { TestApp } from '../../../test/test-app'
 import { receiveImage } from '../../modules/firmware/firmware-upload'
@@ -106,11 +107,11 @@ describe.each(BROKERS)('a firmware upgrade on the $name', ({ external }) => {
     return { jobId, document }
   }
 
-  /** The statuses and phases the cloud recorded for a job, in order. */
+  /** The statuses and phases the cloud stored for a job, in order. */
   const history = (jobId: string) =>
-    updates
-      .filter((update) => update.execution.jobId === jobId)
-      .map((update) => `${update.execution.status} ${update.execution.statusDetails.phase ?? ''}`.trim())
+    storedExecutions(updates, jobId).map((execution) =>
+      `${execution.status} ${execution.statusDetails.phase ?? ''}`.trim(),
+    )
 
   const expectedHistory = [
     'QUEUED',
