@@ -110,7 +110,9 @@ export class BackupSchedules {
           jobId: scheduledJobId(projectId, at),
         })
     }
-    await this.queue(schedule, at)
+    // The next one from now: a run that was late (the server was down) is not followed by every
+    // run it missed.
+    await this.queue(schedule, new Date(Math.max(at.getTime(), Date.now())))
   }
 
   private async queue(

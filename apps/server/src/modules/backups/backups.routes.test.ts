@@ -7,6 +7,7 @@ import { login } from '../../../test/factories'
 import { freePort } from '../../../test/ports'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { buildWorld, childOfTenantA, type World } from '../../../test/world'
+import { BACKUP_RUN_QUEUE } from './backup-schedule'
 
 /**
  * Configuration backup and restore through the API with virtual devices uploading and restoring
@@ -301,5 +302,34 @@ describe('configuration backups', () => {
     )
     expect(list.list.map((row) => row.version)).toEqual([3, 2])
     expect(await codeOf('/backend/backup/keep', { id, keep: 0 })).toBe(ErrorCode.INVALID_PARAMETER)
+  })
+
+  it('runs a project schedule once per time, however often its run is attempted (a crash retried): one backup per device', async () => {
+    const saved = await ok<{ frequency: string; next_run: string }>('/backend/backup/schedule/save', {
+      gid: world.a.p1,
+      frequency: 'daily',
+      time: '00:00',
+    })
+    expect(saved.frequency).toBe('daily')
+    expect(saved.next_run).toMatch(/T00:00:00/)
+    // The same run twice, as after a kill -9 mid-run: the scheduler hands it over again.
+    const at = '2026-01-01T00:00:00.000Z'
+    await app.scheduler.send(BACKUP_RUN_QUEUE, { projectId: world.a.p1, at })
+    await app.scheduler.send(BACKUP_RUN_QUEUE, { projectId: world.a.p1, at })
+    const jobId = `bks-${world.a.p1}-202601010000`
+    const ours = [...ids.values(), otherModelId]
+    const scheduled = async () =>
+      (
+        await app.database.db.execute<{ device_id: number; n: number }>(sql`
+          select b.device_id, count(*)::int as n from config_backups b join backup_runs r on r.id = b.run_id
+          where r.job_id = ${jobId} group by b.device_id`)
+      ).rows.filter((row) => ours.includes(row.device_id))
+    const rows = await eventually(scheduled, (current) => current.length === ours.length, 30_000)
+    expect(rows.every((row) => row.n === 1)).toBe(true)
+    const jobs = await app.database.db.execute(sql`select 1 from jobs where job_id = ${jobId}`)
+    expect(jobs.rows).toHaveLength(1)
+    expect(
+      await codeOf('/backend/backup/schedule/save', { gid: world.a.p1, frequency: 'weekly', time: '01:00' }),
+    ).toBe(ErrorCode.INVALID_PARAMETER)
   })
 })
