@@ -91,7 +91,7 @@ describe('the route flags (§2, §6)', () => {
     expect(canOpenPath('/project/manage', { is_primary: 0, level: 1, menus: ['home', 'project'] })).toBe(true)
   })
 
-  it('keeps upgrade management from level 1 and gives the log to every account granted maintenance', () => {
+  it('keeps upgrade and template management from level 1 and gives the log to every account granted maintenance', () => {
     const operator = { is_primary: 0, level: 1, menus: ['home', 'maintain'] }
     const administrator = { is_primary: 0, level: 2, menus: ['home', 'maintain'] }
     const children = (viewer: typeof operator) =>
@@ -99,9 +99,16 @@ describe('the route flags (§2, §6)', () => {
         .find((route) => route.path === '/maintain')
         ?.children?.map((route) => route.path)
     expect(children(operator)).toEqual(['/maintain/log', '/maintain/backup'])
-    expect(children(administrator)).toEqual(['/maintain/upgrade', '/maintain/log', '/maintain/backup'])
+    expect(children(administrator)).toEqual([
+      '/maintain/upgrade',
+      '/maintain/log',
+      '/maintain/backup',
+      '/maintain/tpl',
+    ])
     expect(canOpenPath('/maintain/upgrade', operator)).toBe(false)
     expect(canOpenPath('/maintain/upgrade', administrator)).toBe(true)
+    expect(canOpenPath('/maintain/tpl', operator)).toBe(false)
+    expect(canOpenPath('/maintain/tpl', administrator)).toBe(true)
     expect(canOpenPath('/maintain/log', { is_primary: 0, level: 2, menus: ['home'] })).toBe(false)
   })
 

@@ -83,6 +83,8 @@ export const FRAME_ROUTES: readonly ConsoleRoute[] = [
       { path: '/maintain/upgrade', title: 'menu.maintainUpgrade', only_admin: true },
       { path: '/maintain/log', title: 'menu.maintainLog' },
       { path: '/maintain/backup', title: 'menu.maintainBackup' },
+      // §2/§6: template management is admin-only (level 1 loses it)
+      { path: '/maintain/tpl', title: 'menu.maintainTpl', only_admin: true },
     ],
   },
   {

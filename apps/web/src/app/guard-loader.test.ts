@@ -94,6 +94,7 @@ describe('guard loader', () => {
       '/maintain/upgrade',
       '/maintain/log',
       '/maintain/backup',
+      '/maintain/tpl',
       '/account',
       '/account/list',
     ])

@@ -170,6 +170,12 @@ export function createRouter(queryClient: QueryClient) {
                   (m) => m.LogPage,
                 ),
                 pageRoute(
+                  'tpl',
+                  frameTitle('/maintain/tpl'),
+                  () => import('../features/templates/TemplatesPage'),
+                  (m) => m.TemplatesPage,
+                ),
+                pageRoute(
                   'backup',
                   frameTitle('/maintain/backup'),
                   () => import('../features/backups/BackupSchedulePage'),

@@ -8,6 +8,7 @@ import { es } from './es'
 import { backupsCatalogues } from './backups'
 import { catalogues, LANGUAGES, type Language } from './index'
 import { maintainCatalogues } from './maintain'
+import { templatesCatalogues } from './templates'
 import { messagesCatalogues } from './messages'
 import { organisationCatalogues } from './organisation'
 import { portalCatalogues } from './portal'
@@ -39,6 +40,7 @@ const sets = {
   'device-settings': deviceSettingsCatalogues,
   traffic: trafficCatalogues,
   maintain: maintainCatalogues,
+  templates: templatesCatalogues,
   alarms: alarmsCatalogues,
   backups: backupsCatalogues,
   portal: portalCatalogues,

@@ -16,6 +16,7 @@ import { DriftBanner } from '../backups/DriftBanner'
 import { type DeviceInfo, useDeviceInfo } from '../devices/api'
 import { DeviceStatusBadge } from '../devices/DeviceStatusBadge'
 import { deviceLabel } from '../devices/labels'
+import { TemplateBadge } from '../templates/TemplateBadge'
 import { DeviceTrafficTab } from '../traffic/DeviceTrafficTab'
 import { useDeviceSettings } from './api'
 import { ClientsTab } from './clients/ClientsTab'
@@ -132,6 +133,7 @@ function DeviceDetail({ device }: { device: DeviceInfo }) {
         <Typography.Text type="secondary">
           {device.model} · {device.mac}
         </Typography.Text>
+        <TemplateBadge deviceId={device.id} />
       </Flex>
       {device.status !== 'online' && (
         <Alert type="warning" showIcon title={t('deviceSettings.offline')} style={{ marginBottom: 8 }} />

@@ -9,6 +9,7 @@ import type { MaintainCatalogue } from '@canopy/shared/i18n/maintain'
 import type { MessagesCatalogue } from '@canopy/shared/i18n/messages'
 import type { OrganisationCatalogue } from '@canopy/shared/i18n/organisation'
 import type { PortalCatalogue } from '@canopy/shared/i18n/portal'
+import type { TemplatesCatalogue } from '@canopy/shared/i18n/templates'
 import type { TrafficCatalogue } from '@canopy/shared/i18n/traffic'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
@@ -34,7 +35,8 @@ declare module 'i18next' {
         TrafficCatalogue &
         MessagesCatalogue &
         MaintainCatalogue &
-        PortalCatalogue
+        PortalCatalogue &
+        TemplatesCatalogue
     }
   }
 }
