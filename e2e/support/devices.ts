@@ -65,13 +65,15 @@ export async function addProjectViaApi(page: Page, name: string): Promise<void> 
 }
 
 /**
- * Binds a virtual device to the root project through the API, with its management password;
+ * Binds a virtual device to a project (the root unless `gid` names one) through the API, with its
+ * management password;
  * returns its id (for tests whose subject is not the bind dialog).
  */
-export async function bindDeviceViaApi(page: Page, mac: string): Promise<number> {
+export async function bindDeviceViaApi(page: Page, mac: string, gid?: number): Promise<number> {
   const tree = await callAsUser<{ gid: number; pid: number }[]>(page, 'GET', 'backend/workgroup/all?tree=1')
   const root = tree.find((node) => node.pid === 0)
   expect(root).toBeDefined()
+  const project = gid ?? root?.gid
   let id = 0
   // The device vouches for its password once its status has reached the server: retry until then.
   await expect(async () => {
@@ -79,7 +81,7 @@ export async function bindDeviceViaApi(page: Page, mac: string): Promise<number>
       mac,
       username: 'admin',
       password: simulatedPassword(mac),
-      gid: String(root?.gid),
+      gid: String(project),
     })
     id = bound.id
   }).toPass({ timeout: 15_000 })
