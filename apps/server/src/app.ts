@@ -314,6 +314,7 @@ export async function buildApp(options: {
     ...deviceControlRoutes({ control, progress: new OperationProgress({ db, devices }) }),
     ...operationLogRoutes({ reader: new OperationLogReader({ db, devices }) }),
     ...remoteRoutes({ remote }),
+      templateDevices: (tenantId, templateId) => templates.states.devicesWith(tenantId, templateId),
     ...firmwareRoutes({ firmware: firmware.service }),
     ...upgradesRoutes({ upgrades, log: new UpgradeLogReader({ db, devices }) }),
     ...backups.routes,

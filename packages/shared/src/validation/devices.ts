@@ -77,6 +77,8 @@ export const deviceListRequest = z.object({
   order: z.enum(['asc', 'desc']).optional(),
   /** only devices whose running configuration drifted from what Canopy set (issue 14) */
   drift: z.literal(true).optional(),
+  /** only devices holding this configuration template, manually or automatically (issue 14) */
+  tpl: id.optional(),
 })
 export type DeviceListRequest = z.infer<typeof deviceListRequest>
 

@@ -25,6 +25,8 @@ export function devicesRoutes(deps: {
   limits: Pick<RateLimitSettings, 'bindPerMinute'>
   /** the tenant's devices whose configuration drifted (the backups area keeps them) */
   driftedDevices: (tenantId: number) => Promise<number[]>
+  /** the tenant's devices holding a configuration template (the templates area keeps them) */
+  templateDevices: (tenantId: number, templateId: number) => Promise<number[]>
 }) {
   const { devices, overview, registration } = deps
   return [
@@ -33,12 +35,19 @@ export function devicesRoutes(deps: {
       method: 'POST',
       path: '/backend/device/list',
       body: deviceListRequest,
-      handler: async ({ principal, body }) =>
-        devices.list(
-          principal,
-          body,
-          body.drift ? await deps.driftedDevices(principal.account.tenantId) : undefined,
-        ),
+      handler: async ({ principal, body }) => {
+        const tenantId = principal.account.tenantId
+        // Other areas' filters name the devices they keep; both given, a device must be in both.
+        const kept = [
+          body.drift ? await deps.driftedDevices(tenantId) : undefined,
+          body.tpl ? await deps.templateDevices(tenantId, body.tpl) : undefined,
+        ].filter((ids): ids is number[] => ids !== undefined)
+        const onlyIds = kept.reduce<number[] | undefined>(
+          (both, ids) => (both === undefined ? ids : both.filter((id) => ids.includes(id))),
+          undefined,
+        )
+        return devices.list(principal, body, onlyIds)
+      },
     }),
     signedInRoute({
       permission: can.device('view'),

@@ -32,6 +32,11 @@ export interface DeviceTemplateState {
 export class TemplateStates {
   constructor(private readonly deps: { db: Database; devices: DevicesService; settings: SettingsService }) {}
 
+  /** The tenant's devices holding a template: the device list's template filter (it applies the scope). */
+  devicesWith(tenantId: number, templateId: number): Promise<number[]> {
+    return templatesRepository(this.deps.db).devicesWith(templateId, tenantId)
+  }
+
   /** The states of these devices, all of which the caller must see (600400143 otherwise). */
   async of(principal: Principal, ids: number[]): Promise<DeviceTemplateState[]> {
     const visible = (await this.deps.devices.requireDevices(principal, ids)).map((device) => device.id)

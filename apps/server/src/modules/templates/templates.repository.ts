@@ -194,12 +194,18 @@ export function templatesRepository(db: Executor) {
       return new Map(rows.map((row) => [row.id, row]))
     },
 
-    /** The devices holding a template (any mode): the device list's template filter. */
-    async devicesWith(tenantTemplateId: number): Promise<number[]> {
+    /** The devices holding a template (any mode); `tenantId`: only if the template is that tenant's. */
+    async devicesWith(templateId: number, tenantId?: number): Promise<number[]> {
       const rows = await db
         .select({ deviceId: deviceTemplates.deviceId })
         .from(deviceTemplates)
-        .where(eq(deviceTemplates.templateId, tenantTemplateId))
+        .innerJoin(configTemplates, eq(configTemplates.id, deviceTemplates.templateId))
+        .where(
+          and(
+            eq(deviceTemplates.templateId, templateId),
+            tenantId === undefined ? undefined : eq(configTemplates.tenantId, tenantId),
+          ),
+        )
       return rows.map((row) => row.deviceId)
     },
   }

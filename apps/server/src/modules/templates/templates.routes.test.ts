@@ -206,6 +206,14 @@ describe('manual application (tpl/set, child/tpl/set)', () => {
       ['manual', id],
     ])
     for (const device of targets) expect((device.reported.system as { led: boolean }).led).toBe(led)
+    // The device list filters on the template; another tenant naming it sees none of them.
+    const listed = await post<{ total: number; list: Array<{ id: number }> }>('/backend/device/list', {
+      tpl: id,
+    })
+    expect(listed.envelope.data.list.map((row) => row.id).sort()).toEqual(targets.map(idOf).sort())
+    const stranger = await signedInAccount(app)
+    const theirs = await post<{ total: number }>('/backend/device/list', { tpl: id }, stranger.token)
+    expect(theirs.envelope.data.total).toBe(0)
     // A later change of the section replaces what the template set: no longer in sync with it.
     await post('/backend/device/setleds', { ids: [idOf(targets[0]!)], led: !led })
     const [changed] = await eventually(
