@@ -72,9 +72,11 @@ export async function createTestApp(
       ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
     }
     const raw = await app.http.inject(request)
-    // A download (a CSV export) is no envelope: its body stands as the data of a success.
+    // A download (a CSV export, a backup's JSON) is no envelope: its body stands as the data of a success.
     const isFile =
-      raw.statusCode === 200 && !String(raw.headers['content-type']).startsWith('application/json')
+      raw.statusCode === 200 &&
+      (!String(raw.headers['content-type']).startsWith('application/json') ||
+        String(raw.headers['content-disposition']).startsWith('attachment'))
     const envelope = isFile
       ? ({ status: 10000, errorCode: [], data: raw.body } as unknown as Envelope<T>)
       : (raw.json() as Envelope<T>)
