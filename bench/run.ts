@@ -14,6 +14,7 @@ const benches = [
   'upgrade-campaign',
   'firmware-download',
   'scheduler',
+  'backup',
 ]
 const chosen = process.argv.slice(2).filter((name) => benches.includes(name))
 for (const name of chosen.length > 0 ? chosen : benches) {

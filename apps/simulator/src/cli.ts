@@ -21,6 +21,7 @@ const { values } = parseArgs({
     'reboots-per-hour': { type: 'string', default: '0.05' },
     'drops-per-hour': { type: 'string', default: '0.05' },
     'local-changes-per-hour': { type: 'string', default: '0' },
+    'config-bytes': { type: 'string', default: '0' },
     'apply-delay': { type: 'string', default: REALISTIC_APPLY_DELAY_MS.join(',') },
     'upgrade-chaos': { type: 'string', default: '' },
     'upgrade-timings': { type: 'string', default: 'realistic' },
@@ -47,6 +48,8 @@ if (values.help) {
   --drops-per-hour F     random power losses per device per hour (default 0.05)
   --local-changes-per-hour F  changes made on a device itself (its 2.4 GHz SSID), per device per
                          hour: drift the console flags (default 0)
+  --config-bytes N       pad each running configuration to about N bytes with firewall rules
+                         (what a backup uploads; default 0: as it is)
 While it runs, type \`ssid MAC NAME\` to change a device's 2.4 GHz SSID on the device itself.
   --apply-delay MIN,MAX  milliseconds a device takes to apply a setting (default ${REALISTIC_APPLY_DELAY_MS.join(',')})
   --upgrade-chaos T=F,…  share of firmware upgrades each trouble strikes: download-failure (every
@@ -80,6 +83,7 @@ const fleet = await startFleet({
   rebootsPerHour: Number(values['reboots-per-hour']),
   dropsPerHour: Number(values['drops-per-hour']),
   localChangesPerHour: Number(values['local-changes-per-hour']),
+  configBytes: Number(values['config-bytes']),
   applyDelayMs: values['apply-delay'].split(',').map(Number) as [number, number],
   identitiesFile: values.identities,
   upgradeChaos: parseUpgradeChaos(values['upgrade-chaos']),

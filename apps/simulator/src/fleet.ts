@@ -26,6 +26,8 @@ export interface FleetOptions {
   dropsPerHour?: number
   /** changes made on the devices themselves per device per hour (drift) */
   localChangesPerHour?: number
+  /** pads each running configuration to about this many bytes (benches) */
+  configBytes?: number
   /** devices started at once (registration and connection) */
   concurrency?: number
   commands?: VirtualDeviceOptions['commands']
@@ -117,6 +119,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         random: seededRandom(seed + index + 1),
         commands: options.commands,
         jobHandlers: options.jobHandlers,
+        ...(options.configBytes ? { configBytes: options.configBytes } : {}),
         upgradeChaos: options.upgradeChaos,
         upgradeTimings: options.upgradeTimings,
         downloadSlots,

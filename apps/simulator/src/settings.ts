@@ -106,6 +106,27 @@ function withoutHashes(reported: JsonObject): JsonObject {
   return out
 }
 
+/**
+ * The configuration with firewall rules added until it is about `bytes` long: a real gateway's
+ * configuration is mostly such lists (the benches back up 10 KB ones).
+ */
+export function withFirewallRules(config: JsonObject, bytes: number): JsonObject {
+  const rules: JsonObject[] = []
+  let size = JSON.stringify(config).length
+  for (let index = 1; size < bytes; index++) {
+    const rule = {
+      name: `rule-${index}`,
+      action: 'accept',
+      proto: 'tcp',
+      port: 1000 + index,
+      src: `10.0.${index % 250}.0/24`,
+    }
+    rules.push(rule)
+    size += JSON.stringify(rule).length + 1
+  }
+  return rules.length > 0 ? { ...config, firewall: { rules } } : config
+}
+
 /** What the device reports having applied: secrets become their hashes, never echoed back. */
 export function asReported(delta: JsonObject): JsonObject {
   const reported: JsonObject = {}

@@ -30,6 +30,7 @@ import {
   initialConfiguration,
   initialSecrets,
   runningConfiguration,
+  withFirewallRules,
 } from './settings'
 import { TelemetryModel } from './telemetry'
 import { QUICK_UPGRADE_TIMINGS, type UpgradeTimings, upgradeHandler } from './upgrade'
@@ -69,6 +70,8 @@ export interface VirtualDeviceOptions {
   startAttempts?: number
   /** the fleet's shared limit on downloads at once (none unless given) */
   downloadSlots?: DownloadSlots
+  /** pads its running configuration to about this many bytes with firewall rules (benches) */
+  configBytes?: number
 }
 
 // Cheaper scrypt than a real device would use, so a fleet of thousands starts in seconds; the
@@ -165,7 +168,7 @@ export class VirtualDevice {
 
   /** The running configuration (secrets in clear): what a backup uploads. */
   runningConfiguration(): JsonObject {
-    return runningConfiguration(this.reported, this.secrets)
+    return withFirewallRules(runningConfiguration(this.reported, this.secrets), this.options.configBytes ?? 0)
   }
 
   /**
