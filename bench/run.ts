@@ -14,6 +14,7 @@ const benches = [
   'upgrade-campaign',
   'firmware-download',
   'scheduler',
+  'alarms-ingest',
   'backup',
 ]
 const chosen = process.argv.slice(2).filter((name) => benches.includes(name))
