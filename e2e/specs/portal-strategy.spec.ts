@@ -11,8 +11,8 @@ test('a primary account adds, edits and deletes an authentication strategy, with
   await expect(page).toHaveURL(/\/home\/main$/)
 
   const menu = page.getByRole('navigation', { name: 'Main menu' })
-  // a section with one page so far: the entry opens it under the section's name
-  await menu.getByRole('link', { name: 'Authentication management' }).click()
+  await menu.getByText('Authentication management').click()
+  await menu.getByRole('link', { name: 'Strategy' }).click()
   await expect(page).toHaveURL(/\/auth\/strategy$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Strategy' })).toBeVisible()
 

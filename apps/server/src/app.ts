@@ -13,7 +13,6 @@ import { registerRoutes } from './http/register-routes'
 import type { RouteDefinition } from './http/route'
 import { registerSecurityHeaders } from './http/security-headers'
 import { within } from './lib/bounded'
-import { createBackups } from './modules/backups/backups.module'
 import { childAccountsRoutes } from './modules/accounts/child-accounts.routes'
 import { ChildAccountsService } from './modules/accounts/child-accounts.service'
 import { ChildDirectory } from './modules/accounts/child-directory'
@@ -23,6 +22,7 @@ import { AuthService } from './modules/auth/auth.service'
 import { LoginThrottle } from './modules/auth/login-throttle'
 import { PrincipalCache } from './modules/auth/principal'
 import { TokenService } from './modules/auth/tokens'
+import { createBackups } from './modules/backups/backups.module'
 import { countriesRoutes } from './modules/countries/countries.routes'
 import { deviceControlRoutes } from './modules/devices/device-control.routes'
 import { DeviceControlService } from './modules/devices/device-control.service'
@@ -45,7 +45,7 @@ import { OperationLogReader } from './modules/operations/operation-log-reader'
 import { OperationProgress } from './modules/operations/operation-progress'
 import { operatorRoutes } from './modules/operator/operator.routes'
 import { OperatorService } from './modules/operator/operator.service'
-import { portalRoutes } from './modules/portal/portal.routes'
+import { createPortal } from './modules/portal/portal.routes'
 import { ProjectDirectory } from './modules/projects/project-directory'
 import { projectsRoutes } from './modules/projects/projects.routes'
 import { ProjectsService } from './modules/projects/projects.service'
@@ -54,8 +54,8 @@ import { RemoteService } from './modules/remote/remote.service'
 import { rolesRoutes } from './modules/roles/roles.routes'
 import { RolesService } from './modules/roles/roles.service'
 import { settingsRoutes } from './modules/settings/settings.routes'
-import { createTemplates } from './modules/templates/templates.module'
 import { SettingsService } from './modules/settings/settings.service'
+import { createTemplates } from './modules/templates/templates.module'
 import { trafficRoutes } from './modules/traffic/traffic.routes'
 import { TrafficService } from './modules/traffic/traffic.service'
 import { UpgradeEngine } from './modules/upgrades/upgrade-engine'
@@ -289,6 +289,7 @@ export async function buildApp(options: {
     reportError: (error, what) => report(what)(error),
   })
 
+  const portal = createPortal({ db })
   const limits = config.rateLimits
   const routes: RouteDefinition[] = [
     ...authRoutes({ auth, users }),
@@ -297,7 +298,7 @@ export async function buildApp(options: {
     ...healthRoutes({ broker: () => gateway.connection.state }),
     ...projectsRoutes({ projects }),
     ...rolesRoutes({ roles }),
-    ...portalRoutes({ db }),
+    ...portal.routes,
     ...childAccountsRoutes({ children }),
     ...wechatRoutes({ wechat }),
     ...messages.routes,
@@ -343,6 +344,7 @@ export async function buildApp(options: {
   registerWechatCallback(http, config.apiRoot, wechat)
   await registerRemoteTunnel(http, config.apiRoot, remote)
   await firmware.registerRawRoutes({ auth, operatorToken })
+  await portal.registerRawRoutes(http, { apiRoot: config.apiRoot, auth, operatorToken })
   await backups.registerRawRoutes()
   await messages.registerRawRoutes({ auth })
   registerRoutes(http, routes, {

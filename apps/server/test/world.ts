@@ -11,6 +11,8 @@ import {
   accountRoles,
   accounts,
   devices,
+  portalPages,
+  portalPictures,
   portalStrategies,
   projects,
   roleDevices,
@@ -173,6 +175,16 @@ export async function snapshotTenant(app: TestApp, tenantId: number): Promise<st
       .from(portalStrategies)
       .where(eq(portalStrategies.tenantId, tenantId))
       .orderBy(portalStrategies.id),
+    portalPages: await db
+      .select()
+      .from(portalPages)
+      .where(eq(portalPages.tenantId, tenantId))
+      .orderBy(portalPages.id),
+    portalPictures: await db
+      .select({ id: portalPictures.id })
+      .from(portalPictures)
+      .where(eq(portalPictures.tenantId, tenantId))
+      .orderBy(portalPictures.id),
   })
 }
 

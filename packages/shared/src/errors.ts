@@ -109,6 +109,11 @@ export const ErrorCode = {
   POLICY_NOT_FOUND: 600400202,
   /** a strategy a portal setting uses cannot be deleted */
   POLICY_IN_USE: 600400203,
+  PORTAL_NOT_FOUND: 600400204,
+  GUIDE_ADDRESS_ERROR: 600400208,
+  TITLE_OR_PROMPT_INVALID: 600400209,
+  /** a picture that is no JPEG, PNG or WebP, is broken, or is over 2 MB or 4096 x 4096 */
+  UPLOAD_FORMAT: 600400212,
 } as const
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode]
@@ -213,8 +218,12 @@ export const errorCatalogue: Readonly<Record<ErrorCodeValue, ErrorDefinition>> =
   [C.POLICY_EXISTS]: unlisted('errors.policyExists', 409),
   [C.POLICY_NOT_FOUND]: unlisted('errors.policyNotFound', 404),
   [C.POLICY_IN_USE]: unlisted('errors.policyInUse', 409),
-}
+  [C.PORTAL_NOT_FOUND]: unlisted('errors.portalNotFound', 404),
+  [C.GUIDE_ADDRESS_ERROR]: unlisted('errors.guideAddressError'),
+  [C.TITLE_OR_PROMPT_INVALID]: unlisted('errors.titleOrPromptInvalid'),
+  [C.UPLOAD_FORMAT]: unlisted('errors.uploadFormat', 415),
   [C.TEMPLATE_IN_USE]: unlisted('errors.templateInUse', 409),
+}
 
 export function describeError(code: number): ErrorDefinition | undefined {
   return (errorCatalogue as Record<number, ErrorDefinition>)[code]

@@ -94,6 +94,7 @@ export const FRAME_ROUTES: readonly ConsoleRoute[] = [
     menu: 'auth',
     children: [
       // §2: the portal's settings are the primary account's; details are for every permitted account
+      { path: '/auth/portal', title: 'menu.authPortal', only_primary: true },
       { path: '/auth/strategy', title: 'menu.authStrategy', only_primary: true },
     ],
   },

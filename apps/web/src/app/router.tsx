@@ -188,6 +188,12 @@ export function createRouter(queryClient: QueryClient) {
               children: [
                 { index: true, Component: GuardRedirect },
                 pageRoute(
+                  'portal',
+                  frameTitle('/auth/portal'),
+                  () => import('../features/portal/PortalPagesPage'),
+                  (m) => m.PortalPagesPage,
+                ),
+                pageRoute(
                   'strategy',
                   frameTitle('/auth/strategy'),
                   () => import('../features/portal/StrategyPage'),

@@ -2,6 +2,47 @@ import type { PortalCatalogue } from './en-us'
 
 export const portalEs: PortalCatalogue = {
   portal: {
+    page: {
+      add: 'Añadir página',
+      addTitle: 'Añadir una página del portal',
+      editTitle: 'Editar la página del portal',
+      edit: 'Editar',
+      delete: 'Eliminar',
+      deleteTitle: '¿Eliminar la página {{name}}?',
+      deleted: 'Página eliminada',
+      added: 'Página añadida',
+      saved: 'Página guardada',
+      total: '{{count}} páginas',
+      empty:
+        'Aún no hay páginas del portal: añada una para diseñar lo que ven los invitados antes de conectarse.',
+      loadFailed: 'No se pudieron cargar las páginas del portal',
+      displayType: 'Tipo de presentación',
+      displayTypes: { banner: 'Imagen arriba', background: 'Imagen de fondo', text: 'Solo texto' },
+      title: 'Título',
+      titleHint: 'De 1 a 25 caracteres chinos, letras o dígitos',
+      tips: 'Aviso',
+      tipsHint: 'Hasta 50 caracteres, debajo del título',
+      bannerPicture: 'Banner',
+      tipsPicture: 'Imagen del aviso',
+      pictureHint:
+        'JPEG, PNG o WebP, 2 MB como máximo; se vuelve a codificar con 1080 píxeles de ancho como máximo',
+      choosePicture: 'Elegir una imagen',
+      removePicture: 'Quitar',
+      uploading: 'Subiendo…',
+      guideUrl: 'Dirección de destino',
+      guideUrlHint: 'Adónde van los invitados una vez conectados (http:// o https://)',
+      scheme: 'Combinación de colores',
+      schemes: { blue: 'Azul', green: 'Verde', orange: 'Naranja', red: 'Rojo', dark: 'Oscuro' },
+      preview: 'Vista previa en un teléfono',
+      previewLanguage: 'Idioma del invitado',
+      pictureAlt: 'Imagen de la página',
+      actions: 'Acciones',
+    },
+    guest: {
+      connect: 'Conectar',
+      agree: 'Acepto las condiciones de uso',
+      afterLogin: 'Después: {{url}}',
+    },
     strategy: {
       add: 'Añadir estrategia',
       addTitle: 'Añadir una estrategia',
