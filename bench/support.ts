@@ -31,7 +31,9 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   const baseUrl = `http://127.0.0.1:${port}`
   const mqttPort = await freePort()
   const started = performance.now()
-  const child = spawn(process.execPath, [serverEntry], {
+  // BENCH_SERVER_FLAGS: node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...flags, serverEntry], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,6 +1,6 @@
 import { topics } from '@canopy/shared/protocol'
 import { PROFILES } from '@canopy/simulator'
-import { inArray } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import mqtt, { type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually, importSimulatedCatalogue, registerDevice } from '../../test/devices'
@@ -95,5 +95,40 @@ describe.each([
     expect(refused.telemetry.overloaded - before.telemetry.overloaded).toBeGreaterThan(0)
     expect(refused.status.overloaded - before.status.overloaded).toBe(0)
     expect(app.gateway.metrics().admission.peakStatusesWaiting).toBeGreaterThan(0)
+
+    // Long silent as far as the database knows; then each says something, taken or refused as
+    // overloaded: the watchdog must not take a device it hears offline for the server's backlog.
+    await app.database.db.execute(
+      sql`update devices set last_seen_at = now() - interval '1 hour' where thing_name = any(${sql.param(things)}::text[])`,
+    )
+    await app.database.db.execute(
+      sql`update device_metrics_latest m set at = now() - interval '1 hour' from devices d
+        where d.id = m.device_id and d.thing_name = any(${sql.param(things)}::text[])`,
+    )
+    const telemetrySeen = () => {
+      const refusedTelemetry = Object.values(app.gateway.metrics().refusals.telemetry)
+      return app.gateway.ingest.counters.received + refusedTelemetry.reduce((sum, count) => sum + count, 0)
+    }
+    const seenBefore = telemetrySeen()
+    const refusedBefore = app.gateway.metrics().refusals.telemetry.overloaded
+    await Promise.all(
+      connected.map((client, index) =>
+        client.publishAsync(topics.telemetry(things[index]!), '{"uptime":2,"cpu":1,"mem":1,"clients":0}', {
+          qos: 1,
+        }),
+      ),
+    )
+    await eventually(
+      async () => telemetrySeen() - seenBefore,
+      (seen) => seen >= DEVICES,
+    )
+    expect(app.gateway.metrics().refusals.telemetry.overloaded).toBeGreaterThan(refusedBefore)
+    await app.gateway.ingest.flush()
+    await app.gateway.presence.expireSilent()
+    const statuses = await app.database.db
+      .select({ status: devices.status })
+      .from(devices)
+      .where(inArray(devices.thingName, things))
+    expect(statuses.every((row) => row.status === 'online')).toBe(true)
   })
 })

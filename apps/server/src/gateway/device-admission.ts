@@ -6,7 +6,7 @@ export interface DeviceLimits {
   perSecond: Record<MessageKind, number>
   /** a device's messages waiting or being handled at once; more are refused */
   backlog: number
-  /** device messages handled at once, all devices together */
+  /** device messages handled at once, all devices together (one slot: a message, or a batch of statuses) */
   inFlight: number
   /** device messages waiting for their turn, all devices together; more are refused (statuses excepted) */
   queued: number
@@ -24,11 +24,21 @@ interface Bucket {
   at: number
 }
 
+/** A message's work, settling its caller and giving its place in the device's backlog back. */
+type Task = () => Promise<void>
+
 interface LaneEntry {
-  start: () => void
+  task: Task
   /** settles the caller's promise of a status replaced by a newer one before its turn */
   supersede: () => void
 }
+
+/**
+ * Statuses a slot takes from the lane at once: their lookups and writes are coalesced into a
+ * statement or two (presence.ts), so a batch costs the database about what one message does,
+ * and a connect storm is filed at the rate of batches, not of round trips.
+ */
+const STATUS_BATCH = 100
 
 interface Strikes {
   since: number
@@ -47,7 +57,8 @@ interface Strikes {
  * published once, on connect, and a refused one is never sent again, so a connect storm would
  * leave devices unknown. Only the latest status of a device matters, so the lane keeps one per
  * device (a newer one replaces the one waiting): it is bounded by the devices that may publish
- * at all, and it is served before the queue, since presence gates everything else.
+ * at all, and it is served before the queue, since presence gates everything else. A slot takes
+ * up to STATUS_BATCH statuses from the lane at once.
  */
 export class DeviceAdmission {
   readonly counters = {
@@ -65,7 +76,7 @@ export class DeviceAdmission {
   private readonly buckets = new Map<string, Bucket>()
   private readonly backlogs = new Map<string, number>()
   private readonly strikes = new Map<string, Strikes>()
-  private readonly waiting: Array<() => void> = []
+  private readonly waiting: Task[] = []
   /** the status lane, in arrival order (a replaced entry keeps its place) */
   private readonly statuses = new Map<string, LaneEntry>()
   private lastSweep: number
@@ -93,9 +104,9 @@ export class DeviceAdmission {
   run(thing: string, work: () => Promise<unknown> | unknown): Promise<void> {
     this.enter(thing)
     return new Promise<void>((resolve, reject) => {
-      const start = this.starter(thing, work, resolve, reject)
-      if (this.counters.inFlight < this.limits.inFlight) return start()
-      this.waiting.push(start)
+      const task = this.task(thing, work, resolve, reject)
+      if (this.counters.inFlight < this.limits.inFlight) return this.occupy([task])
+      this.waiting.push(task)
       this.counters.queued++
       this.counters.peakQueued = Math.max(this.counters.peakQueued, this.counters.queued)
     })
@@ -111,12 +122,12 @@ export class DeviceAdmission {
       const replaced = this.statuses.get(thing)
       // The replaced status hands its place in the device's backlog over to the newer one.
       if (!replaced) this.enter(thing)
-      const start = this.starter(thing, work, resolve, reject)
+      const task = this.task(thing, work, resolve, reject)
       if (!replaced && this.counters.inFlight < this.limits.inFlight) {
-        start()
+        this.occupy([task])
         return
       }
-      this.statuses.set(thing, { start, supersede: resolve })
+      this.statuses.set(thing, { task, supersede: resolve })
       if (replaced) {
         replaced.supersede()
         this.counters.statusesSuperseded++
@@ -154,40 +165,49 @@ export class DeviceAdmission {
     this.backlogs.set(thing, (this.backlogs.get(thing) ?? 0) + 1)
   }
 
-  /** The start of a message's work; once it settles, the next one waiting starts (statuses first). */
-  private starter(
+  /** A message's work as a task: it settles the caller, then gives the backlog place back. */
+  private task(
     thing: string,
     work: () => Promise<unknown> | unknown,
     resolve: () => void,
     reject: (error: unknown) => void,
-  ): () => void {
-    return () => {
-      this.counters.inFlight++
+  ): Task {
+    return () =>
       Promise.resolve()
         .then(work)
         .then(() => resolve(), reject)
         .finally(() => {
-          this.counters.inFlight--
           const left = (this.backlogs.get(thing) ?? 1) - 1
           if (left > 0) this.backlogs.set(thing, left)
           else this.backlogs.delete(thing)
-          this.startNext()
         })
-    }
+  }
+
+  /** Runs tasks in one slot; once they all settle, the next waiting start (statuses first). */
+  private occupy(tasks: Task[]): void {
+    this.counters.inFlight++
+    void Promise.all(tasks.map((task) => task())).finally(() => {
+      this.counters.inFlight--
+      this.startNext()
+    })
   }
 
   private startNext(): void {
-    const [oldest] = this.statuses
-    if (oldest) {
-      this.statuses.delete(oldest[0])
-      this.counters.statusesWaiting--
-      oldest[1].start()
+    if (this.statuses.size > 0) {
+      const batch: Task[] = []
+      for (const [thing, status] of this.statuses) {
+        if (batch.length === STATUS_BATCH) break
+        this.statuses.delete(thing)
+        batch.push(status.task)
+      }
+      this.counters.statusesWaiting -= batch.length
+      this.occupy(batch)
       return
     }
     const next = this.waiting.shift()
     if (next) {
       this.counters.queued--
-      next()
+      this.occupy([next])
     }
   }
 

@@ -46,4 +46,26 @@ describe('the device-event bus', () => {
     bus.emit('online', { deviceId: 1, thing: 'cnp-000000000001' })
     expect(count).toBe(1)
   })
+
+  it('settles an emit once every listener’s work is done, a failed one reported, not thrown', async () => {
+    const { bus, errors } = busWithErrors()
+    const done: string[] = []
+    let finishSlow: () => void = () => undefined
+    bus.on('online', () =>
+      new Promise<void>((resolve) => (finishSlow = resolve)).then(() => done.push('slow')),
+    )
+    bus.on('online', async () => {
+      throw new Error('async failure')
+    })
+    let settled = false
+    const emitted = bus.emitSettled('online', { deviceId: 2, thing: 'cnp-000000000002' }).then(() => {
+      settled = true
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(settled).toBe(false)
+    finishSlow()
+    await emitted
+    expect(done).toEqual(['slow'])
+    expect(errors).toHaveLength(1)
+  })
 })

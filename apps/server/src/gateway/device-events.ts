@@ -62,14 +62,26 @@ export class DeviceEvents {
 
   /** Tells every listener; returns at once (an asynchronous listener's work goes on by itself). */
   emit<E extends DeviceEventName>(event: E, payload: DeviceEventMap[E]): void {
+    void this.emitSettled(event, payload)
+  }
+
+  /**
+   * Tells every listener, as `emit`, and resolves once their work is done (never rejects: a
+   * failure is reported as with `emit`). For an emitter whose own work is bounded (a device
+   * message in its admission slot): what the event makes listeners do is bounded with it.
+   */
+  async emitSettled<E extends DeviceEventName>(event: E, payload: DeviceEventMap[E]): Promise<void> {
+    const running: Array<Promise<unknown>> = []
     for (const listener of [...(this.listeners[event] as Array<DeviceEventListener<E>>)]) {
       try {
         const result = listener(payload)
-        if (result instanceof Promise) result.catch((error: unknown) => this.failed(event, error))
+        if (result instanceof Promise)
+          running.push(result.catch((error: unknown) => this.failed(event, error)))
       } catch (error) {
         this.failed(event, error)
       }
     }
+    await Promise.all(running)
   }
 
   private failed(event: DeviceEventName, error: unknown): void {

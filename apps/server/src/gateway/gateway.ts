@@ -188,6 +188,8 @@ export async function startGateway(deps: {
       if (!thing) return
       const refused = admission.admit(thing, kind)
       if (refused) {
+        // Refused, but heard: the watchdog must not take it offline for that (presence.ts).
+        presence.heard(thing)
         refusals.refuse(thing, kind, topic, new DeviceRefusal(refused, `over the ${kind} limits`))
         // A disconnected device hears no more answers, and the flood behind it costs no publishes.
         if (onRefused && !admission.wasDisconnected(thing)) {

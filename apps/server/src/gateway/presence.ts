@@ -2,6 +2,7 @@ import { readDevicePayload, readStatus } from '@canopy/shared/protocol'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { deviceMetricsLatest, devices } from '../db/schema'
+import { Coalesced } from '../lib/coalesced'
 import type { DeviceDirectory } from '../modules/devices/device-directory'
 import type { DeviceEvents } from './device-events'
 import { DeviceRefusal, payloadRefusal } from './device-refusals'
@@ -16,8 +17,22 @@ const SLACK_SECONDS = 10
  * says offline when the broker loses it. A half-open connection sends nothing: the watchdog
  * marks a device offline once it has missed three telemetry intervals.
  */
+/** What a status changes of its device's row (a field it left out keeps its value). */
+interface StatusWrite {
+  deviceId: number
+  state: string
+  firmware: string | null
+  telemetryInterval: number | null
+  credential: string | null
+  region: string | null
+}
+
 export class Presence {
   private watchdog: NodeJS.Timeout | undefined
+  /** statuses filed together, one UPDATE a batch (a connect storm is thousands a minute) */
+  private readonly writes = new Coalesced<StatusWrite, undefined>((batch) => this.file(batch))
+  /** things heard from since the watchdog's last run (at most one entry a device) */
+  private readonly heardSince = new Set<string>()
 
   constructor(
     private readonly deps: {
@@ -41,28 +56,65 @@ export class Presence {
     const { status, refused } = reading
     if (refused.length > 0) this.deps.onFieldsRefused(thing, refused)
     const online = status.state === 'online'
-    await this.deps.db
-      .update(devices)
-      .set({
-        status: status.state,
-        statusChangedAt: sql`case when ${devices.status} = ${status.state} then ${devices.statusChangedAt} else now() end`,
-        ...(online ? { lastSeenAt: sql`now()` } : {}),
-        ...(status.firmware ? { firmware: status.firmware } : {}),
-        ...(status.telemetryInterval ? { telemetryInterval: status.telemetryInterval } : {}),
-        ...(status.credential ? { managementCredential: status.credential } : {}),
-        ...(status.region ? { region: status.region } : {}),
-      })
-      .where(eq(devices.id, device.id))
-    if (online) this.deps.events.emit('online', { deviceId: device.id, thing })
-    else this.deps.events.emit('offline', { deviceId: device.id, reason: 'status' })
+    await this.writes.submit({
+      deviceId: device.id,
+      state: status.state,
+      firmware: status.firmware || null,
+      telemetryInterval: status.telemetryInterval || null,
+      credential: status.credential || null,
+      region: status.region || null,
+    })
+    // Within this message's admission slot: in a connect storm, what coming online makes the
+    // listeners do (pending settings, jobs, orders) is bounded with the statuses themselves.
+    if (online) await this.deps.events.emitSettled('online', { deviceId: device.id, thing })
+    else await this.deps.events.emitSettled('offline', { deviceId: device.id, reason: 'status' })
+  }
+
+  /** Files a batch of statuses in one UPDATE; of two for one device, the later one. */
+  private async file(batch: StatusWrite[]): Promise<undefined[]> {
+    const latest = [...new Map(batch.map((write) => [write.deviceId, write])).values()]
+    const column = <K extends keyof StatusWrite>(key: K) => sql.param(latest.map((write) => write[key]))
+    await this.deps.db.execute(sql`update devices d set
+        status = v.state,
+        status_changed_at = case when d.status = v.state then d.status_changed_at else now() end,
+        last_seen_at = case when v.state = 'online' then now() else d.last_seen_at end,
+        firmware = coalesce(v.firmware, d.firmware),
+        telemetry_interval = coalesce(v.telemetry_interval, d.telemetry_interval),
+        management_credential = coalesce(v.credential, d.management_credential),
+        region = coalesce(v.region, d.region)
+      from unnest(${column('deviceId')}::int[], ${column('state')}::text[], ${column('firmware')}::text[],
+        ${column('telemetryInterval')}::int[], ${column('credential')}::text[], ${column('region')}::text[])
+        as v(id, state, firmware, telemetry_interval, credential, region)
+      where d.id = v.id`)
+    return batch.map(() => undefined)
   }
 
   /**
-   * Marks offline every online device that has been silent too long: neither an online status
-   * (`last_seen_at`) nor telemetry (the latest report's time) within its missed intervals.
-   * Returns how many.
+   * Notes that the device sent something the server did not take (what it takes counts through
+   * its status or telemetry): a device whose telemetry was refused as overloaded is alive, and
+   * must not be taken offline for the server's own backlog. Filed (`last_seen_at`) at the
+   * watchdog's next run, one UPDATE for all.
+   */
+  heard(thing: string): void {
+    this.heardSince.add(thing)
+  }
+
+  /**
+   * Marks offline every online device that has been silent too long: neither heard (an online
+   * status, or a message it refused: `last_seen_at`) nor its telemetry filed (the latest report's time)
+   * within its missed intervals. Returns how many.
    */
   async expireSilent(): Promise<number> {
+    if (this.heardSince.size > 0) {
+      const heard = [...this.heardSince]
+      this.heardSince.clear()
+      await this.deps.db
+        .update(devices)
+        .set({ lastSeenAt: sql`now()` })
+        .where(
+          and(sql`${devices.thingName} = any(${sql.param(heard)}::text[])`, eq(devices.status, 'online')),
+        )
+    }
     // Joined, not a subquery per device: every device has its latest-telemetry row.
     const expired = await this.deps.db
       .update(devices)

@@ -37,4 +37,29 @@ describe('retained messages looked up by topic', () => {
       'dt/canopy/b/status',
     ])
   })
+
+  it('walks the levels of a wildcard pattern under a literal first level, each message once', async () => {
+    const persistence = persistenceWithRetainedLookup()
+    const store = (packet: Packet) =>
+      (persistence.storeRetained as unknown as (packet: Packet) => Promise<void>)(packet)
+    await store(retained('$aws/things/a/jobs/j1/update/accepted', '1'))
+    await store(retained('$aws/things/a/jobs/j2/update/rejected', '2'))
+    await store(retained('$aws/things/b/jobs/j1/update/accepted', '3'))
+    await store(retained('dt/canopy/a', 'parent'))
+    await store(retained('dt/canopy/a/status', 'online'))
+    const find = (patterns: string[]) => topicsOf(persistence.createRetainedStreamCombi(patterns))
+
+    expect(await find(['$aws/things/a/jobs/+/update/accepted'])).toEqual([
+      '$aws/things/a/jobs/j1/update/accepted',
+    ])
+    expect(await find(['$aws/things/a/jobs/#', '$aws/things/a/jobs/+/update/accepted'])).toEqual([
+      '$aws/things/a/jobs/j1/update/accepted',
+      '$aws/things/a/jobs/j2/update/rejected',
+    ])
+    // `#` matches its parent level too; `+` one level only.
+    expect(await find(['dt/canopy/a/#'])).toEqual(['dt/canopy/a', 'dt/canopy/a/status'])
+    expect(await find(['dt/+'])).toEqual([])
+    // A leading wildcard goes to Aedes' own search.
+    expect(await find(['+/canopy/a'])).toEqual(['dt/canopy/a'])
+  })
 })

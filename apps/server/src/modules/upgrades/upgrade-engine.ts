@@ -2,11 +2,12 @@ import { UPGRADE_OPERATION } from '@canopy/shared/protocol'
 import type { Database } from '../../db/client'
 import type { DeviceEvents } from '../../gateway/device-events'
 import type { JobsService } from '../../gateway/jobs/jobs.service'
+import { Coalesced } from '../../lib/coalesced'
 import type { Scheduler } from '../../scheduler/scheduler'
 import type { DevicesService } from '../devices/devices.service'
+import type { MessagesService } from '../messages/messages.service'
 import { abortsAt, releaseBudget, UPGRADE_TIMEOUT_MINUTES } from './upgrade-options'
 import { awaitsStatus, ENDED_STATUSES, type ExecutionState, isEnded, verdictOf } from './upgrade-verdict'
-import type { MessagesService } from '../messages/messages.service'
 import { type OrderDeviceRow, type OrderRow, upgradesRepository } from './upgrades.repository'
 
 /** What orders need of firmware packages (modules/firmware's FirmwareService, contract of issue 13). */
@@ -23,6 +24,13 @@ export interface FirmwareCatalogue {
 export const UPGRADE_TICK_QUEUE = 'upgrade-order-tick'
 /** An order with work left is looked at again this often, whatever devices say (or fail to say). */
 export const TICK_EVERY_MS = 5000
+/**
+ * Ticks asked for by device events wait this long after the last one, and at least GAP_FACTOR
+ * times as long as it took: a tick reads all of the order's devices, so back to back on a
+ * 10,000-device order they would take the whole database from device messages and the console.
+ */
+const MIN_WAKE_GAP_MS = 1000
+const GAP_FACTOR = 3
 /** Phases after which a device that comes back online must be on the new firmware. */
 const FLASHED_PHASES = new Set(['flashing', 'rebooting'])
 
@@ -58,6 +66,15 @@ export class UpgradeEngine {
   /** per order: a tick running, and whether another was asked for meanwhile (latency only) */
   private readonly running = new Map<number, { again: boolean }>()
   private stopped = false
+  /** the orders each device coming online is in: one query for a connect storm's batch */
+  private readonly activeOrders = new Coalesced<number, number[]>(async (deviceIds) => {
+    const orders = new Map<number, number[]>()
+    for (const { deviceId, orderId } of await upgradesRepository(this.deps.db).activeOrdersOf([
+      ...new Set(deviceIds),
+    ]))
+      orders.set(deviceId, [...(orders.get(deviceId) ?? []), orderId])
+    return deviceIds.map((deviceId) => orders.get(deviceId) ?? [])
+  })
 
   constructor(
     private readonly deps: {
@@ -90,8 +107,7 @@ export class UpgradeEngine {
       if (orderId !== undefined && ENDED_STATUSES.has(execution.status)) this.wake(orderId)
     })
     this.deps.events.on('online', async ({ deviceId }) => {
-      for (const orderId of await upgradesRepository(this.deps.db).activeOrdersOf(deviceId))
-        this.wake(orderId)
+      for (const orderId of await this.activeOrders.submit(deviceId)) this.wake(orderId)
     })
     for (const order of await upgradesRepository(this.deps.db).unsettled())
       await this.schedule(order.id, order.status === 'scheduled' ? order.startAt : new Date())
@@ -114,7 +130,10 @@ export class UpgradeEngine {
     )
   }
 
-  /** Ticks the order now, in this process; asks made while one runs make one more afterwards. */
+  /**
+   * Ticks the order now, in this process; asks made while one runs make one more afterwards,
+   * after a gap (MIN_WAKE_GAP_MS).
+   */
   wake(orderId: number): void {
     if (this.stopped) return
     const current = this.running.get(orderId)
@@ -128,7 +147,9 @@ export class UpgradeEngine {
       try {
         do {
           state.again = false
+          const started = performance.now()
           await this.tick(orderId)
+          if (state.again) await pause(Math.max(MIN_WAKE_GAP_MS, (performance.now() - started) * GAP_FACTOR))
         } while (state.again && !this.stopped)
       } catch (error) {
         // The scheduler's tick comes anyway: nothing is lost, it only comes later.
@@ -342,4 +363,8 @@ function groupByJob(devices: OrderDeviceRow[]): Map<string, number[]> {
     jobs.set(device.jobId!, list)
   }
   return jobs
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref())
 }

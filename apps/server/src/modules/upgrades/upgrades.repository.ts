@@ -186,14 +186,15 @@ export function upgradesRepository(db: Executor) {
     },
 
     /** Active orders waiting on one of these devices (it came online: it may be sent, or judged). */
-    async activeOrdersOf(deviceId: number): Promise<number[]> {
-      const found = await rows<{ id: number }>(
+    /** The orders with work left for each of these devices (a device's return may move them on). */
+    async activeOrdersOf(deviceIds: number[]): Promise<Array<{ deviceId: number; orderId: number }>> {
+      return rows<{ deviceId: number; orderId: number }>(
         db,
-        sql`select od.order_id as id from upgrade_order_devices od join upgrade_orders o on o.id = od.order_id
-        where od.device_id = ${deviceId} and od.outcome is null
+        sql`select od.device_id as "deviceId", od.order_id as "orderId"
+        from upgrade_order_devices od join upgrade_orders o on o.id = od.order_id
+        where od.device_id = any(${sql.param(deviceIds)}::int[]) and od.outcome is null
           and (o.status = 'running' or (od.job_id is not null and o.status in ('canceled', 'aborted')))`,
       )
-      return found.map((row) => row.id)
     },
 
     /**

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { Coalesced } from './coalesced'
+
+describe('coalesced requests', () => {
+  it('runs a lone request at once, and those made meanwhile as the next batch', async () => {
+    const batches: number[][] = []
+    const doubled = new Coalesced<number, number>(async (items) => {
+      batches.push(items)
+      await new Promise((resolve) => setImmediate(resolve))
+      return items.map((item) => item * 2)
+    })
+    const answers = await Promise.all([1, 2, 3, 4].map((item) => doubled.submit(item)))
+    expect(answers).toEqual([2, 4, 6, 8])
+    expect(batches).toEqual([[1], [2, 3, 4]])
+  })
+
+  it('keeps batches within maxBatch', async () => {
+    const sizes: number[] = []
+    const echo = new Coalesced<number, number>(async (items) => {
+      sizes.push(items.length)
+      return items
+    }, 2)
+    await Promise.all([1, 2, 3, 4, 5, 6].map((item) => echo.submit(item)))
+    expect(Math.max(...sizes)).toBe(2)
+  })
+
+  it('fails only the caller whose item breaks a batch', async () => {
+    const picky = new Coalesced<number, number>(async (items) => {
+      await new Promise((resolve) => setImmediate(resolve))
+      if (items.includes(13)) throw new Error('13 refused')
+      return items
+    })
+    const settled = await Promise.allSettled([1, 2, 13, 4].map((item) => picky.submit(item)))
+    expect(settled.map((entry) => entry.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled'])
+  })
+})
