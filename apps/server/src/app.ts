@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie'
+import { FALLBACK_LANGUAGE } from '@canopy/shared/i18n/languages'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { Config } from './config'
 import { ChangeFeed } from './db/change-feed'
@@ -148,6 +149,10 @@ export async function buildApp(options: {
     http,
     scheduler,
     accounts: users,
+    mailer: options.mailer ?? createMailer(config.mail),
+    push: config.push,
+    language: config.defaultLanguage ?? FALLBACK_LANGUAGE,
+    publicUrl: config.publicUrl,
     reportError: (error, what) => http.log.error({ err: error }, what),
   })
   const resets = new PasswordResetService({

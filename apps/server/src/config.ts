@@ -45,6 +45,9 @@ const environmentSchema = z.object({
   SMTP_USER: optionalText,
   SMTP_PASSWORD: optionalText,
   SMTP_SECURE: z.enum(['true', 'false']).optional(),
+  PUSH_DIGEST_SECONDS: positiveInt.default(60),
+  PUSH_ATTEMPTS: positiveInt.default(5),
+  PUSH_RETRY_SECONDS: positiveInt.default(30),
   WECHAT_APP_ID: optionalText,
   WECHAT_APP_SECRET: optionalText,
   WECHAT_TOKEN: optionalText,
@@ -135,6 +138,15 @@ export interface Config {
   resetLinkTtlSeconds: number
   /** undefined when the e-mail service is not configured */
   mail: MailConfig | undefined
+  /** pushes of system messages (modules/messages/push-delivery.ts) */
+  push: {
+    /** an account gets at most one mail (one WeChat message) per channel per this many seconds: a digest */
+    digestSeconds: number
+    /** attempts before a push is failed for good */
+    attempts: number
+    /** the first retry's delay; each next one doubles it */
+    retrySeconds: number
+  }
   mqtt: MqttConfig
   /** what one device may make the server do */
   deviceLimits: DeviceLimits
@@ -195,6 +207,7 @@ export function loadConfig(
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_DAYS * 86400,
     resetLinkTtlSeconds: e.RESET_LINK_TTL_MINUTES * 60,
     mail: mailConfig(e),
+    push: { digestSeconds: e.PUSH_DIGEST_SECONDS, attempts: e.PUSH_ATTEMPTS, retrySeconds: e.PUSH_RETRY_SECONDS },
     mqtt: mqttConfig(e),
     deviceLimits: {
       perSecond: {

@@ -27,6 +27,9 @@ const PUBLIC_ROUTES = [
   'POST /remote/diag',
   // the cloud's broker connection, for operators and load balancers (no device or tenant data)
   'GET /health',
+  // §2: announcements are public (no tenant data)
+  'POST /backend/announcement/list',
+  'GET /backend/announcement/info',
 ]
 
 describe('the route table', () => {

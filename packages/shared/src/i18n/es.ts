@@ -597,6 +597,13 @@ export const es: Catalogue = {
       upgrade_failed: 'Recuperado: {{device}} se actualizó correctamente',
     },
   },
+  messageMail: {
+    digestSubject: '{{count}} mensajes del sistema nuevos',
+    intro: 'Mensajes del sistema nuevos en su consola Canopy:',
+    footer: 'Recibe estos correos porque su cuenta está elegida para estas notificaciones. Lea todos sus mensajes en la consola, en Mensajes del sistema.',
+    testSubject: 'Correo de prueba de Canopy',
+    testBody: 'Este correo de prueba muestra que la configuración de su servicio de correo funciona.',
+  },
   mail: {
     resetSubject: 'Restablezca su contraseña de Canopy',
     resetBody:

@@ -587,6 +587,13 @@ export const zhCN: Catalogue = {
       upgrade_failed: '已恢复：{{device}} 升级成功',
     },
   },
+  messageMail: {
+    digestSubject: '{{count}}条新的系统消息',
+    intro: '您的Canopy控制台有新的系统消息：',
+    footer: '您收到这些邮件，是因为您的账号被选为这些通知的接收人。请在控制台的系统消息中查看全部消息。',
+    testSubject: 'Canopy测试邮件',
+    testBody: '这封测试邮件表明您的邮件服务设置可以正常使用。',
+  },
   mail: {
     resetSubject: '重置您的 Canopy 密码',
     resetBody:

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { idOf, requiredText } from './core'
+import { EMAIL_MAX, EMAIL_PATTERN } from './accounts'
+import { idOf, integer, requiredText } from './core'
 import { withLogFilters } from './log-filters'
 import { page, selection } from './organisation'
 
@@ -69,3 +70,17 @@ export interface AnnouncementView {
   body?: Record<'en-us' | 'zh-cn' | 'es', string>
   publishedAt: string
 }
+
+// §3 "Email service" of a tenant, §5: SMTP port 1–65535, server and address required, e-mail pattern.
+
+export const SMTP_HOST_MAX = 253
+export const mailSettingsRequest = z.object({
+  host: requiredText('validation.smtp_server_empty').max(SMTP_HOST_MAX, {
+    error: 'validation.smtp_server_tips',
+  }),
+  port: integer(1, 65535, 'validation.smtp_port_tips'),
+  address: requiredText('validation.smtp_address_empty')
+    .max(EMAIL_MAX, { error: 'validation.email_set_error_tips', abort: true })
+    .regex(EMAIL_PATTERN, { error: 'validation.email_set_error_tips' }),
+})
+export type MailSettingsRequest = z.infer<typeof mailSettingsRequest>

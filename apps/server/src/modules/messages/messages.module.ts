@@ -1,15 +1,20 @@
+import type { Language } from '@canopy/shared/i18n/languages'
 import type { FastifyInstance } from 'fastify'
 import type { ChangeFeed } from '../../db/change-feed'
 import type { Database } from '../../db/client'
+import type { Mailer } from '../../notify/mailer'
 import type { Scheduler } from '../../scheduler/scheduler'
 import type { AuthService } from '../auth/auth.service'
 import { announcementsRoutes } from './announcements.routes'
 import { type AccountPages, AnnouncementsService } from './announcements.service'
+import { mailSettingsRoutes } from './mail-settings.routes'
+import { MailSettingsService } from './mail-settings.service'
 import { publishUnreadChanged } from './message-signals'
 import { messagesRoutes } from './messages.routes'
 import { MessagesService } from './messages.service'
 import { NoticeHub } from './notice-hub'
 import { registerNoticeSocket } from './notice-socket'
+import { type PushAccounts, PushDelivery, type PushSettings } from './push-delivery'
 
 /**
  * The messages area's parts, built once for app.ts: the service other modules post with, the
@@ -21,14 +26,34 @@ export function createMessages(deps: {
   changes: ChangeFeed
   http: FastifyInstance
   scheduler: Scheduler
-  accounts: AccountPages
+  accounts: AccountPages & PushAccounts
+  /** the server's SMTP settings (a tenant's own e-mail service replaces them for its pushes) */
+  mailer: Mailer
+  push: PushSettings
+  /** the language of push mails (accounts keep none of their own) */
+  language: Language
+  publicUrl: string | undefined
   reportError: (error: unknown, what: string) => void
 }) {
-  const service = new MessagesService({
+  const delivery = new PushDelivery({
     db: deps.db,
-    signals: { unreadChanged: (accountIds) => publishUnreadChanged(deps.changes, accountIds) },
+    scheduler: deps.scheduler,
+    accounts: deps.accounts,
+    serverMailer: deps.mailer,
+    settings: deps.push,
+    language: deps.language,
+    publicUrl: deps.publicUrl,
     reportError: deps.reportError,
   })
+  const service = new MessagesService({
+    db: deps.db,
+    signals: {
+      unreadChanged: (accountIds) => publishUnreadChanged(deps.changes, accountIds),
+      pushesQueued: (pushes) => delivery.queued(pushes),
+    },
+    reportError: deps.reportError,
+  })
+  const mailSettings = new MailSettingsService({ db: deps.db, serverMailer: deps.mailer })
   const hub = new NoticeHub({
     unreadCounts: (accountIds) => service.unreadCounts(accountIds),
     reportError: deps.reportError,
@@ -46,9 +71,16 @@ export function createMessages(deps: {
   return {
     service,
     hub,
-    routes: [...messagesRoutes({ messages: service }), ...announcementsRoutes({ announcements })],
-    /** takes up the scheduler's queues (announcements still being posted after a restart) */
-    start: () => announcements.start(),
+    routes: [
+      ...messagesRoutes({ messages: service }),
+      ...announcementsRoutes({ announcements }),
+      ...mailSettingsRoutes({ mailSettings }),
+    ],
+    /** takes up the scheduler's queues: announcements still being posted, pushes still pending */
+    start: async () => {
+      await announcements.start()
+      await delivery.start()
+    },
     registerRawRoutes: (options: { auth: AuthService }) =>
       registerNoticeSocket(deps.http, { auth: options.auth, hub }),
   }

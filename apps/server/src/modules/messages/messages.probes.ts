@@ -1,4 +1,7 @@
+import { startMailbox } from '../../../test/mailbox'
 import type { ProbeContext, RouteProbe } from '../../../test/probes'
+
+let testMailbox: Awaited<ReturnType<typeof startMailbox>> | undefined
 
 /** A fresh message of tenant A's owner: its id. */
 async function ownersMessage({ app, world, ownerCall }: ProbeContext): Promise<number> {
@@ -34,3 +37,27 @@ export const probes: RouteProbe[] = [
     request: async (context) => ({ body: { ids: [await ownersMessage(context)] } }),
   },
 ]
+
+// The tenant's e-mail service (primary only): about the caller's own tenant.
+probes.push(
+  { route: 'GET /backend/msg/mail/info', about: 'the caller', request: () => ({}) },
+  {
+    route: 'POST /backend/msg/mail/test',
+    about: 'the caller',
+    // The owner's test mail goes to a real SMTP receiver, set as the tenant's e-mail service.
+    request: async ({ ownerCall }) => {
+      testMailbox = await startMailbox()
+      const body = { host: '127.0.0.1', port: testMailbox.port, address: 'alerts@example.test' }
+      await ownerCall('POST', '/backend/msg/mail/save', { body })
+      return {}
+    },
+    restore: async () => {
+      await testMailbox?.close()
+    },
+  },
+  {
+    route: 'POST /backend/msg/mail/save',
+    about: 'the caller',
+    request: () => ({ body: { host: 'smtp.example.test', port: 587, address: 'alerts@example.test' } }),
+  },
+)

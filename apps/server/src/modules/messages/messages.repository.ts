@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { messageDeliveries, messages } from '../../db/schema'
 
@@ -96,6 +96,60 @@ export function messagesRepository(db: Executor) {
         .where(and(eq(messages.accountId, accountId), inArray(messages.id, ids)))
         .returning({ id: messages.id })
       return removed.length
+    },
+
+    /**
+     * The account's pending pushes of a channel that are due, with their messages, locked for this
+     * transaction (another instance's flush skips them).
+     */
+    async claimDuePushes(accountId: number, channel: string) {
+      return db
+        .select({ delivery: messageDeliveries, message: messages })
+        .from(messageDeliveries)
+        .innerJoin(messages, eq(messages.id, messageDeliveries.messageId))
+        .where(
+          and(
+            eq(messageDeliveries.accountId, accountId),
+            eq(messageDeliveries.channel, channel),
+            eq(messageDeliveries.status, 'pending'),
+            lte(messageDeliveries.nextAttemptAt, sql`now()`),
+          ),
+        )
+        .orderBy(messages.id)
+        .for('update', { of: messageDeliveries, skipLocked: true })
+    },
+
+    /** Records an attempt of these pushes: sent, failed for good, or pending again later. */
+    async settlePushes(
+      messageIds: number[],
+      channel: string,
+      outcome:
+        | { status: 'sent' }
+        | { status: 'failed'; error: string }
+        | { status: 'pending'; error: string; retryAt: Date },
+    ): Promise<void> {
+      await db
+        .update(messageDeliveries)
+        .set({
+          status: outcome.status,
+          attempts: sql`${messageDeliveries.attempts} + 1`,
+          lastError: outcome.status === 'sent' ? null : outcome.error,
+          ...(outcome.status === 'pending' ? { nextAttemptAt: outcome.retryAt } : { finishedAt: sql`now()` }),
+        })
+        .where(and(inArray(messageDeliveries.messageId, messageIds), eq(messageDeliveries.channel, channel)))
+    },
+
+    /** Every account and channel with pushes still pending, and when the first is due (the start's sweep). */
+    async pendingPushes(): Promise<Array<{ accountId: number; channel: string; due: Date }>> {
+      return db
+        .select({
+          accountId: messageDeliveries.accountId,
+          channel: messageDeliveries.channel,
+          due: sql<Date>`min(${messageDeliveries.nextAttemptAt})`.mapWith((value) => new Date(value)),
+        })
+        .from(messageDeliveries)
+        .where(eq(messageDeliveries.status, 'pending'))
+        .groupBy(messageDeliveries.accountId, messageDeliveries.channel)
     },
 
     /** Unread counts of these accounts (an account without unread messages is left out). */
