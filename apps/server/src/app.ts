@@ -1,5 +1,5 @@
-import fastifyCookie from '@fastify/cookie'
 import { FALLBACK_LANGUAGE } from '@canopy/shared/i18n/languages'
+import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { Config } from './config'
 import { ChangeFeed } from './db/change-feed'

@@ -207,7 +207,11 @@ export function loadConfig(
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_DAYS * 86400,
     resetLinkTtlSeconds: e.RESET_LINK_TTL_MINUTES * 60,
     mail: mailConfig(e),
-    push: { digestSeconds: e.PUSH_DIGEST_SECONDS, attempts: e.PUSH_ATTEMPTS, retrySeconds: e.PUSH_RETRY_SECONDS },
+    push: {
+      digestSeconds: e.PUSH_DIGEST_SECONDS,
+      attempts: e.PUSH_ATTEMPTS,
+      retrySeconds: e.PUSH_RETRY_SECONDS,
+    },
     mqtt: mqttConfig(e),
     deviceLimits: {
       perSecond: {

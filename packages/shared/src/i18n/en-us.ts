@@ -596,7 +596,8 @@ export const enUS = {
   messageMail: {
     digestSubject: '{{count}} new system messages',
     intro: 'New system messages in your Canopy console:',
-    footer: 'You receive these e-mails because your account is chosen for these notifications. Read all your messages in the console under System messages.',
+    footer:
+      'You receive these e-mails because your account is chosen for these notifications. Read all your messages in the console under System messages.',
     testSubject: 'Canopy test e-mail',
     testBody: 'This test e-mail shows that your e-mail service settings work.',
   },

@@ -600,7 +600,8 @@ export const es: Catalogue = {
   messageMail: {
     digestSubject: '{{count}} mensajes del sistema nuevos',
     intro: 'Mensajes del sistema nuevos en su consola Canopy:',
-    footer: 'Recibe estos correos porque su cuenta está elegida para estas notificaciones. Lea todos sus mensajes en la consola, en Mensajes del sistema.',
+    footer:
+      'Recibe estos correos porque su cuenta está elegida para estas notificaciones. Lea todos sus mensajes en la consola, en Mensajes del sistema.',
     testSubject: 'Correo de prueba de Canopy',
     testBody: 'Este correo de prueba muestra que la configuración de su servicio de correo funciona.',
   },
