@@ -186,10 +186,11 @@ export async function startGateway(deps: {
     (topic: string, payload: Buffer): void => {
       const thing = thingOfTopic(topic)
       if (!thing) return
+      // Heard, whether it is taken, waits its turn or is refused: the watchdog must not take a
+      // device offline for the server's backlog (presence.ts). A status files its own time.
+      if (kind !== 'status') presence.heard(thing)
       const refused = admission.admit(thing, kind)
       if (refused) {
-        // Refused, but heard: the watchdog must not take it offline for that (presence.ts).
-        presence.heard(thing)
         refusals.refuse(thing, kind, topic, new DeviceRefusal(refused, `over the ${kind} limits`))
         // A disconnected device hears no more answers, and the flood behind it costs no publishes.
         if (onRefused && !admission.wasDisconnected(thing)) {

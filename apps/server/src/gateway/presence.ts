@@ -90,10 +90,10 @@ export class Presence {
   }
 
   /**
-   * Notes that the device sent something the server did not take (what it takes counts through
-   * its status or telemetry): a device whose telemetry was refused as overloaded is alive, and
-   * must not be taken offline for the server's own backlog. Filed (`last_seen_at`) at the
-   * watchdog's next run, one UPDATE for all.
+   * Notes that the device sent something other than a status, taken or not: a device whose
+   * telemetry waits in the server's queue, or was refused as overloaded, is alive, and must not
+   * be taken offline for the server's own backlog. Filed (`last_seen_at`) at the watchdog's next
+   * run, one UPDATE for all.
    */
   heard(thing: string): void {
     this.heardSince.add(thing)
@@ -101,7 +101,7 @@ export class Presence {
 
   /**
    * Marks offline every online device that has been silent too long: neither heard (an online
-   * status, or a message it refused: `last_seen_at`) nor its telemetry filed (the latest report's time)
+   * status, or any other message: `last_seen_at`) nor its telemetry filed (the latest report's time)
    * within its missed intervals. Returns how many.
    */
   async expireSilent(): Promise<number> {
