@@ -119,6 +119,8 @@ try {
           E2E_WECHAT_DIR: wechatDir,
           E2E_WECHAT_TOKEN: wechat.env.WECHAT_TOKEN,
           E2E_MQTT_URL: mqttUrl,
+          // the operator API (announcements), as `npm run canopy` reaches it
+          E2E_OPERATOR_TOKEN: readFileSync(path.join(dataDir, 'operator-token'), 'utf8').trim(),
           CHROMIUM_PATH: chromium,
         },
       },
