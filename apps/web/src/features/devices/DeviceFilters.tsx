@@ -1,7 +1,7 @@
 import type { DeviceType } from '@canopy/shared/protocol'
 import { normaliseDeviceKeyword } from '@canopy/shared/validation'
 import { Button, Checkbox, Flex, Input, Select } from 'antd'
-import { useMemo } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../../shared/i18n/backups-messages'
 import '../../shared/i18n/device-messages'
@@ -13,7 +13,7 @@ import { deviceTypeLabels } from './labels'
 import { isFiltered } from './list-params'
 
 export type FilterChange = Partial<
-  Pick<DeviceListQuery, 'gid' | 'status' | 'type' | 'model' | 'firmware' | 'keyword' | 'drift'>
+  Pick<DeviceListQuery, 'gid' | 'status' | 'type' | 'model' | 'firmware' | 'keyword' | 'drift' | 'tpl'>
 >
 
 export interface DeviceFiltersProps {
@@ -22,6 +22,8 @@ export interface DeviceFiltersProps {
   products: readonly DeviceProduct[]
   onChange: (change: FilterChange) => void
   onClear: () => void
+  /** filters of other areas (a configuration template), shown before "clear" */
+  extra?: ReactNode
 }
 
 const ALL = 'all'
@@ -37,7 +39,7 @@ function typeChange(
 }
 
 /** The list's filters: project (its subtree), status, type, model, firmware, name or MAC. */
-export function DeviceFilters({ request, tree, products, onChange, onClear }: DeviceFiltersProps) {
+export function DeviceFilters({ request, tree, products, onChange, onClear, extra }: DeviceFiltersProps) {
   const { t } = useTranslation()
   const typeLabels = deviceTypeLabels(t)
   // Only the types and models the catalogue has; a chosen type narrows the models.
@@ -122,6 +124,7 @@ export function DeviceFilters({ request, tree, products, onChange, onClear }: De
       >
         {t('backups.drift.filter')}
       </Checkbox>
+      {extra}
       {isFiltered(request) && <Button onClick={onClear}>{t('devices.list.clearFilters')}</Button>}
     </Flex>
   )

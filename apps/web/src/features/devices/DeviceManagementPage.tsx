@@ -11,6 +11,8 @@ import { usePermits } from '../auth/grants'
 import { useDeviceUpgradeStates } from '../maintain/api'
 import { upgradeStateRefusal } from '../maintain/UpgradeState'
 import { useProjectTree } from '../projects/api'
+import { useTemplateStates } from '../templates/api'
+import { TemplateFilter } from '../templates/TemplateFilter'
 import {
   type Device,
   type DeviceListQuery,
@@ -36,6 +38,9 @@ import { useRemoteManagement } from './use-remote-management'
  * /device/management: the devices the caller may see, filtered, sorted and paged by the server,
  * refreshed every few seconds so that a device going online or offline shows within 5 s.
  */
+/** No devices: the template states are not read. */
+const NO_IDS: readonly number[] = []
+
 export function DeviceManagementPage() {
   const { t } = useTranslation()
   const permitted = usePermits()
@@ -63,6 +68,12 @@ export function DeviceManagementPage() {
   const statesById = useMemo(
     () => new Map((upgradeStates.data?.list ?? []).map((state) => [state.id, state])),
     [upgradeStates.data],
+  )
+  // Each device's template, read only while its column shows.
+  const templateStates = useTemplateStates(chosenColumns.columns.includes('template') ? pageIds : NO_IDS)
+  const templatesById = useMemo(
+    () => new Map((templateStates.data ?? []).map((state) => [state.id, state])),
+    [templateStates.data],
   )
   const upgradeRefusal = (action: DeviceAction, devices: readonly Device[]) =>
     action === 'upgrade'
@@ -103,6 +114,7 @@ export function DeviceManagementPage() {
     rootLabel: t('projects.rootName'),
     shown: chosenColumns.columns,
     upgradeStates: statesById,
+    templateStates: templatesById,
     rowActions: (device) => (
       <RowActions
         device={device}
@@ -131,6 +143,7 @@ export function DeviceManagementPage() {
               setSelected([])
               changeRequest({ ...withoutFilters(request), pageIndex: 1 })
             }}
+            extra={<TemplateFilter value={request.tpl} onChange={(tpl) => handleFilter({ tpl })} />}
           />
           {/* Every account allowed to bind may do it here; the primary has no top-bar button (§2). */}
           {canBind && <BindDeviceButton withHint={user?.is_master === 1} />}

@@ -14,6 +14,7 @@ export const DEVICE_COLUMN_KEYS = [
   'clients',
   'accessTime',
   'project',
+  'template',
 ] as const
 export type DeviceColumnKey = (typeof DEVICE_COLUMN_KEYS)[number]
 

@@ -4,8 +4,11 @@ import type { SortOrder } from 'antd/es/table/interface'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { formatCompactDateTime } from '../../shared/format'
+import '../../shared/i18n/templates-messages'
 import type { DeviceUpgradeState } from '../maintain/api'
 import { UpgradeState } from '../maintain/UpgradeState'
+import type { DeviceTemplateState } from '../templates/api'
+import { TemplateStateTags } from '../templates/TemplateBadge'
 import type { Device, DeviceListQuery, DeviceSortField } from './api'
 import type { DeviceColumnKey } from './column-preferences'
 import { DeviceStatusBadge } from './DeviceStatusBadge'
@@ -23,6 +26,8 @@ export interface DeviceColumnsOptions {
   rowActions: (device: Device) => ReactNode
   /** each device's upgrade status and newer version, for accounts that may upgrade */
   upgradeStates?: ReadonlyMap<number, DeviceUpgradeState>
+  /** each device's configuration template, read when the column shows */
+  templateStates?: ReadonlyMap<number, DeviceTemplateState>
 }
 
 const NONE = '—'
@@ -48,6 +53,7 @@ export function deviceColumnTitles(t: TFunction): Record<DeviceColumnKey, string
     clients: t('devices.list.columns.clients'),
     accessTime: t('devices.list.columns.accessTime'),
     project: t('devices.list.columns.project'),
+    template: t('templates.device.column'),
   }
 }
 
@@ -123,6 +129,12 @@ export function deviceColumns(options: DeviceColumnsOptions): TableColumnsType<D
       render: (_, device) => formatCompactDateTime(device.access_time) ?? NONE,
     },
     project: { render: (_, device) => projectName(device, rootLabel) || NONE },
+    template: {
+      render: (_, device) => {
+        const state = options.templateStates?.get(device.id)
+        return state ? <TemplateStateTags state={state} /> : NONE
+      },
+    },
   }
 
   return [

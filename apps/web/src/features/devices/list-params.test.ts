@@ -24,6 +24,14 @@ describe('the device list’s URL', () => {
     })
   })
 
+  it('reads, writes and counts the template filter (a template id)', () => {
+    const request = deviceListRequestOf(new URLSearchParams('tpl=7'))
+    expect(request).toEqual({ pageIndex: 1, pageOffset: 10, tpl: 7 })
+    expect(withDeviceListRequest(request).toString()).toBe('tpl=7')
+    expect(isFiltered(request)).toBe(true)
+    expect(deviceListRequestOf(new URLSearchParams('tpl=x'))).toEqual({ pageIndex: 1, pageOffset: 10 })
+  })
+
   it('leaves out what the server would refuse', () => {
     const params = new URLSearchParams(
       'gid=x&status=sleeping&type=toaster&sort=cpu&page=-1&size=7&keyword=%20',

@@ -51,6 +51,7 @@ export function deviceListRequestOf(params: URLSearchParams): DeviceListQuery {
   const firmware = text(params.get('firmware'))
   const keyword = text(params.get('keyword'))
   const drift = params.get('drift') === '1'
+  const tpl = positive(params.get('tpl'), 0)
   return {
     pageIndex: positive(params.get('page'), 1),
     pageOffset: PAGE_SIZES.includes(size) ? size : FIRST_PAGE_SIZE,
@@ -61,6 +62,7 @@ export function deviceListRequestOf(params: URLSearchParams): DeviceListQuery {
     ...(firmware ? { firmware } : {}),
     ...(keyword ? { keyword } : {}),
     ...(drift ? { drift: true as const } : {}),
+    ...(tpl > 0 ? { tpl } : {}),
     ...(sort ? { sort, order: params.get('order') === 'asc' ? 'asc' : 'desc' } : {}),
   }
 }
@@ -75,6 +77,7 @@ export function withDeviceListRequest(request: DeviceListQuery): URLSearchParams
   if (request.firmware) next.set('firmware', request.firmware)
   if (request.keyword) next.set('keyword', request.keyword)
   if (request.drift) next.set('drift', '1')
+  if (request.tpl) next.set('tpl', String(request.tpl))
   if (request.sort) {
     next.set('sort', request.sort)
     next.set('order', request.order ?? 'desc')
@@ -93,6 +96,7 @@ export function isFiltered(request: DeviceListQuery): boolean {
       request.model ||
       request.firmware ||
       request.keyword ||
-      request.drift,
+      request.drift ||
+      request.tpl,
   )
 }

@@ -1,7 +1,7 @@
 import { Flex, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import '../../shared/i18n/templates-messages'
-import { type TemplateSync, useTemplateStates } from './api'
+import { type DeviceTemplateState, type TemplateSync, useTemplateStates } from './api'
 
 const SYNC_COLOURS: Record<TemplateSync, string> = {
   pending: 'default',
@@ -13,7 +13,19 @@ const SYNC_COLOURS: Record<TemplateSync, string> = {
   refused: 'error',
 }
 
-/** A device's configuration template (§4 config application: not applied, manual, automatic) and whether it is in sync. */
+/** A device's template name, config application (§4: not applied, manual, automatic) and sync state. */
+export function TemplateStateTags({ state }: { state: DeviceTemplateState }) {
+  const { t } = useTranslation()
+  return (
+    <Flex gap={4} align="center" wrap>
+      {state.template_name && <Typography.Text strong>{state.template_name}</Typography.Text>}
+      <Tag>{t(`templates.modes.${state.mode}`)}</Tag>
+      {state.sync && <Tag color={SYNC_COLOURS[state.sync]}>{t(`templates.sync.${state.sync}`)}</Tag>}
+    </Flex>
+  )
+}
+
+/** The device detail's line: its configuration template and whether it is in sync. */
 export function TemplateBadge({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation()
   const states = useTemplateStates([deviceId])
@@ -22,9 +34,7 @@ export function TemplateBadge({ deviceId }: { deviceId: number }) {
   return (
     <Flex gap={4} align="center" wrap role="group" aria-label={t('templates.device.title')}>
       <Typography.Text type="secondary">{t('templates.device.template')}:</Typography.Text>
-      {state.template_name && <Typography.Text strong>{state.template_name}</Typography.Text>}
-      <Tag>{t(`templates.modes.${state.mode}`)}</Tag>
-      {state.sync && <Tag color={SYNC_COLOURS[state.sync]}>{t(`templates.sync.${state.sync}`)}</Tag>}
+      <TemplateStateTags state={state} />
     </Flex>
   )
 }

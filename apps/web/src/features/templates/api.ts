@@ -40,9 +40,10 @@ export const templateKeys = {
 /** How often a device's template state is read again while something is on its way. */
 const STATE_REFRESH_MS = 3_000
 
-export function useTemplateList(request: PageRequest & { keyword?: string }) {
+export function useTemplateList(request: PageRequest & { keyword?: string }, enabled = true) {
   return useQuery({
     queryKey: templateKeys.list(request),
+    enabled,
     queryFn: ({ signal }) => api.post<Page<Template>>('backend/device/tpl/list', request, { signal }),
     placeholderData: keepPreviousData,
   })

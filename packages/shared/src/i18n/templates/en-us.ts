@@ -103,6 +103,7 @@ export const templatesEnUS = {
       application: 'Application',
       sync: 'State',
       column: 'Template',
+      anyTemplate: 'All templates',
     },
   },
 }

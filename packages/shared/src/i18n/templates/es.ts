@@ -101,6 +101,7 @@ export const templatesEs: TemplatesCatalogue = {
       application: 'Aplicación',
       sync: 'Estado',
       column: 'Plantilla',
+      anyTemplate: 'Todas las plantillas',
     },
   },
 }

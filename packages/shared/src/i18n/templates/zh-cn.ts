@@ -98,6 +98,7 @@ export const templatesZhCN: TemplatesCatalogue = {
       application: '应用方式',
       sync: '状态',
       column: '模板',
+      anyTemplate: '全部模板',
     },
   },
 }
