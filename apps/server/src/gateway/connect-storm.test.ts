@@ -42,8 +42,12 @@ describe.each([
   })
   afterAll(async () => {
     for (const client of clients) client.end(true)
-    await app.close()
-    await stopMosquitto?.()
+    // The broker goes even when the app never started (its start failed).
+    try {
+      await app?.close()
+    } finally {
+      await stopMosquitto?.()
+    }
   })
 
   it('files every device’s status though the queue overflows', async () => {
