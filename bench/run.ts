@@ -16,6 +16,7 @@ const benches = [
   'scheduler',
   'alarms-ingest',
   'backup',
+  'template-rollout',
 ]
 const chosen = process.argv.slice(2).filter((name) => benches.includes(name))
 for (const name of chosen.length > 0 ? chosen : benches) {
