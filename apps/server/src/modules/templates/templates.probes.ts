@@ -65,9 +65,15 @@ export const probes: RouteProbe[] = [
   {
     route: 'POST /backend/device/child/tpl/set',
     about: 'tenant A',
+    // Automatic: it needs no device online (a manual one would depend on p2's devices' states).
     request: async (context) => ({
-      body: { tplId: await ownersTemplate(context), gid: context.world.a.p2, mode: 'manual' },
+      body: { tplId: await ownersTemplate(context), gid: context.world.a.p2, mode: 'automatic' },
     }),
+    restore: async ({ world, ownerCall }) => {
+      await ownerCall('POST', '/backend/device/child/tpl/set', {
+        body: { tplId: null, gid: world.a.p2, mode: 'automatic' },
+      })
+    },
   },
   {
     route: 'POST /backend/device/tpl/states',
