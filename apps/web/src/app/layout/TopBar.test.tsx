@@ -13,7 +13,10 @@ vi.mock('../../features/auth/api', () => ({ useCurrentUser: () => ({ data: user 
 // The bind button's hint counts the devices; a user with some sees no hint.
 vi.mock('../../features/devices/api', () => ({ useDeviceStatistics: () => ({ data: { total: 2 } }) }))
 // The message button's socket and count have their own tests (features/messages).
-vi.mock('../../features/messages/api', () => ({ useNoticeSocket: () => {}, useUnreadCount: () => ({ data: 0 }) }))
+vi.mock('../../features/messages/api', () => ({
+  useNoticeSocket: () => {},
+  useUnreadCount: () => ({ data: 0 }),
+}))
 
 const child: CurrentUser = {
   uid: 7,

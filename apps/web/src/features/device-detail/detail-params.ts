@@ -1,5 +1,15 @@
 /** The tabs of the device detail page (§2: system, network, WiFi, repeater, alarm setting, device log; traffic, clients, backups). */
-export const DETAIL_TABS = ['system', 'traffic', 'network', 'wifi', 'repeater', 'log', 'alarm', 'clients', 'backups'] as const
+export const DETAIL_TABS = [
+  'system',
+  'traffic',
+  'network',
+  'wifi',
+  'repeater',
+  'log',
+  'alarm',
+  'clients',
+  'backups',
+] as const
 export type DetailTab = (typeof DETAIL_TABS)[number]
 
 export const DEVICE_DETAIL_PATH = '/device/detail'
