@@ -16,6 +16,7 @@ const benches = [
   'scheduler',
   'alarms-ingest',
   'backup',
+  'notice-fanout',
   'template-rollout',
 ]
 const chosen = process.argv.slice(2).filter((name) => benches.includes(name))

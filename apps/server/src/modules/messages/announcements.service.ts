@@ -77,18 +77,19 @@ export class AnnouncementsService {
     const byTenant = new Map<number, number[]>()
     for (const account of accounts)
       byTenant.set(account.tenantId, [...(byTenant.get(account.tenantId) ?? []), account.id])
-    for (const [tenantId, accountIds] of byTenant) {
-      await this.deps.messages.post({
+    // One transaction for the page: a message per tenant, each to its accounts.
+    await this.deps.messages.postEach(
+      [...byTenant].map(([tenantId, accountIds]) => ({
         tenantId,
         accountIds,
-        kind: 'announcement',
+        kind: 'announcement' as const,
         titleKey: 'messageTitles.announcement',
         // The reader's language's title replaces it when listed (MessagesService.list).
         params: { title: row.title['en-us'] ?? '' },
         link: `/announcement?id=${row.id}`,
         announcementId: row.id,
-      })
-    }
+      })),
+    )
     if (accounts.length === FANOUT_PAGE)
       await this.queueFanOut({ announcementId, afterAccountId: accounts.at(-1)!.id })
   }

@@ -60,31 +60,50 @@ export class MessagesService {
    * before their jobs are queued (the delivery sweeps pending pushes at start).
    */
   async post(message: NewMessage): Promise<void> {
-    const accountIds = [...new Set(message.accountIds)]
-    if (accountIds.length === 0) return
-    const channels = pushChannels(message.push)
+    await this.postEach([message])
+  }
+
+  /**
+   * Several messages (e.g. one per tenant) in one transaction, with the pushes of each; one signal
+   * for all their accounts after the commit (an announcement's fan-out). An account appears in one
+   * message of the batch at most.
+   */
+  async postEach(batch: NewMessage[]): Promise<void> {
+    const planned = batch.map((message) => ({ message, channels: pushChannels(message.push) }))
+    const rows = planned.flatMap(({ message }) =>
+      [...new Set(message.accountIds)].map((accountId) => ({
+        tenantId: message.tenantId,
+        accountId,
+        kind: message.kind,
+        titleKey: message.titleKey,
+        params: message.params,
+        link: message.link ?? null,
+        announcementId: message.announcementId ?? null,
+      })),
+    )
+    if (rows.length === 0) return
     const posted = await this.deps.db.transaction(async (tx) => {
       const repository = messagesRepository(tx)
-      const rows = await repository.insert(
-        accountIds.map((accountId) => ({
-          tenantId: message.tenantId,
-          accountId,
-          kind: message.kind,
-          titleKey: message.titleKey,
-          params: message.params,
-          link: message.link ?? null,
-          announcementId: message.announcementId ?? null,
-        })),
-      )
+      const inserted = await repository.insert(rows)
+      // The channels each account asked for, by the message its row came from.
+      const channelsOf = new Map<number, PushChannel[]>()
+      for (const { message, channels } of planned)
+        for (const id of message.accountIds) channelsOf.set(id, channels)
       await repository.insertDeliveries(
-        rows.flatMap((row) =>
-          channels.map((channel) => ({ messageId: row.id, accountId: row.accountId, channel })),
+        inserted.flatMap((row) =>
+          (channelsOf.get(row.accountId) ?? []).map((channel) => ({
+            messageId: row.id,
+            accountId: row.accountId,
+            channel,
+          })),
         ),
       )
-      return rows
+      return inserted.map((row) => ({
+        accountId: row.accountId,
+        channels: channelsOf.get(row.accountId) ?? [],
+      }))
     })
-    const reached = posted.map((row) => row.accountId)
-    await this.announce(reached, channels)
+    await this.announce(posted)
   }
 
   /** A page of the caller's messages; an announcement's title is given in `language`. */
@@ -129,7 +148,7 @@ export class MessagesService {
       if (ids) await ownedOrRefused(tx, accountId, ids)
       return messagesRepository(tx).markRead(accountId, ids)
     })
-    if (changed > 0) await this.announce([accountId], [])
+    if (changed > 0) await this.announce([{ accountId, channels: [] }])
     return { changed }
   }
 
@@ -140,18 +159,20 @@ export class MessagesService {
       await ownedOrRefused(tx, accountId, ids)
       return messagesRepository(tx).remove(accountId, ids)
     })
-    await this.announce([accountId], [])
+    await this.announce([{ accountId, channels: [] }])
     return { removed }
   }
 
-  /** The message is filed whatever happens here: a failed signal is logged, never the poster's error. */
-  private async announce(accountIds: number[], channels: PushChannel[]): Promise<void> {
-    if (accountIds.length === 0) return
+  /** The messages are filed whatever happens here: a failed signal is logged, never the poster's error. */
+  private async announce(posted: Array<{ accountId: number; channels: PushChannel[] }>): Promise<void> {
+    if (posted.length === 0) return
     await this.deps.signals
-      .unreadChanged(accountIds)
+      .unreadChanged([...new Set(posted.map((row) => row.accountId))])
       .catch((error) => this.deps.reportError(error, 'messages: unread signal'))
-    if (channels.length === 0 || !this.deps.signals.pushesQueued) return
-    const pushes = accountIds.flatMap((accountId) => channels.map((channel) => ({ accountId, channel })))
+    const pushes = posted.flatMap(({ accountId, channels }) =>
+      channels.map((channel) => ({ accountId, channel })),
+    )
+    if (pushes.length === 0 || !this.deps.signals.pushesQueued) return
     await this.deps.signals
       .pushesQueued(pushes)
       .catch((error) => this.deps.reportError(error, 'messages: push queue'))
