@@ -88,6 +88,7 @@ describe('guard loader', () => {
       '/home/main',
       '/device',
       '/device/management',
+      '/device/alarm',
       '/project',
       '/project/manage',
       '/maintain',
@@ -95,6 +96,9 @@ describe('guard loader', () => {
       '/maintain/log',
       '/maintain/backup',
       '/maintain/tpl',
+      '/auth',
+      '/auth/portal',
+      '/auth/strategy',
       '/account',
       '/account/list',
     ])

@@ -26,8 +26,14 @@ const user: CurrentUser = {
 }
 
 vi.mock('../auth/api', () => ({ useCurrentUser: () => ({ data: user }) }))
-vi.mock('../devices/api', () => ({ useDeviceInfo: () => ({ data: device, isError: false }) }))
+vi.mock('../devices/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../devices/api')>()),
+  useDeviceInfo: () => ({ data: device, isError: false }),
+}))
 vi.mock('../maintain/api', () => ({ useDeviceUpgradeStates: () => ({ data: { list: [] } }) }))
+// The banner and badge beside the tabs ask their own questions (tested with their features).
+vi.mock('../backups/DriftBanner', () => ({ DriftBanner: () => null }))
+vi.mock('../templates/TemplateBadge', () => ({ TemplateBadge: () => null }))
 // The tabs' own calls: each tab is tested on its own; here they only need to render.
 vi.mock('./api', () => {
   const mutation = () => ({ mutate: vi.fn(), mutateAsync: vi.fn(), isPending: false, reset: vi.fn() })
@@ -109,7 +115,16 @@ describe('the device detail page', () => {
     device = aDevice()
     settings = { sections: [], desired: {}, reported: { wifi: {} }, version: 1 }
     renderAt('/device/detail?id=9&tab=repeater')
-    expect(tabNames()).toEqual(['System', 'Traffic', 'Network', 'WiFi', 'Device log', 'Clients'])
+    expect(tabNames()).toEqual([
+      'System',
+      'Traffic',
+      'Network',
+      'WiFi',
+      'Alarm setting',
+      'Device log',
+      'Clients',
+      'Backups',
+    ])
     // A repeater tab asked for on another model falls back to System.
     expect(screen.getByRole('tab', { name: 'System', selected: true })).toBeInTheDocument()
   })
