@@ -1,4 +1,5 @@
 import { logIn, registerViaApi } from '../support/accounts'
+import { waitForMail } from '../support/mail'
 import { expect, test } from '../support/test'
 
 /** Publishes an announcement through the operator API, as `npm run canopy -- announcement publish` does. */
@@ -54,4 +55,25 @@ test('an announcement opens without login', async ({ page }) => {
   await page.getByRole('link', { name: title }).click()
   await expect(page).toHaveURL(new RegExp(`/announcement\\?id=${id}$`))
   await expect(page.getByText(`Details of ${title}.`)).toBeVisible()
+})
+
+test('the primary account checks its e-mail service: the rule on the port, then a test e-mail', async ({
+  page,
+}) => {
+  const account = await registerViaApi(page.request)
+  await page.goto('/login')
+  await logIn(page, account)
+  await page.goto('/msg')
+  await expect(
+    page.getByText('Pushes are mailed through the server’s e-mail service.', { exact: false }),
+  ).toBeVisible()
+  await page.getByLabel('SMTP server').fill('smtp.example.test')
+  await page.getByLabel('SMTP port').fill('70000')
+  await page.getByLabel('Sender address').fill('noc@example.test')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('SMTP port: a number from 1 to 65535')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Send a test e-mail' }).click()
+  await expect(page.getByText(`Test e-mail sent to ${account.email}`)).toBeVisible()
+  expect((await waitForMail(account.email)).subject).toBe('Canopy test e-mail')
 })

@@ -10,7 +10,9 @@ import { translateKey } from '../../shared/i18n/i18n'
 import { confirmDanger } from '../../shared/ui/confirm-danger'
 import { toast } from '../../shared/ui/feedback'
 import { PagedTable } from '../../shared/ui/PagedTable'
+import { useCurrentUser } from '../auth/api'
 import { MESSAGE_PAGE_SIZE, type MessageFilters, useMessageActions, useMessages } from './api'
+import { MailSettingsCard } from './MailSettingsCard'
 import { MessageFilterBar } from './MessageFilterBar'
 import { PushStatus } from './PushStatus'
 
@@ -23,6 +25,7 @@ export function MessagesPage() {
   const list = useMessages(pageIndex, filters)
   const { markRead, markAllRead, remove } = useMessageActions()
   const [modal, dialogs] = Modal.useModal()
+  const { data: user } = useCurrentUser()
 
   /** A refusal the API client did not show is told here; nothing else changes. */
   async function run(action: () => Promise<unknown>, done?: string) {
@@ -104,33 +107,36 @@ export function MessagesPage() {
   ]
 
   return (
-    <Card title={t('menu.msg')}>
-      <MessageFilterBar
-        onSearch={(next) => {
-          setFilters(next)
-          setPageIndex(1)
-        }}
-      />
-      <PagedTable<MessageView>
-        list={list}
-        columns={columns}
-        rowKey={(message) => String(message.id)}
-        pageIndex={pageIndex}
-        pageSize={MESSAGE_PAGE_SIZE}
-        onPage={setPageIndex}
-        totalText={(total) => t('messages.total', { count: total })}
-        loadFailed={t('messages.loadFailed')}
-        empty={t('messages.empty')}
-        actions={
-          <Button
-            loading={markAllRead.isPending}
-            onClick={() => void run(() => markAllRead.mutateAsync(), t('messages.markedAllRead'))}
-          >
-            {t('messages.markAllRead')}
-          </Button>
-        }
-      />
-      {dialogs}
-    </Card>
+    <>
+      <Card title={t('menu.msg')}>
+        <MessageFilterBar
+          onSearch={(next) => {
+            setFilters(next)
+            setPageIndex(1)
+          }}
+        />
+        <PagedTable<MessageView>
+          list={list}
+          columns={columns}
+          rowKey={(message) => String(message.id)}
+          pageIndex={pageIndex}
+          pageSize={MESSAGE_PAGE_SIZE}
+          onPage={setPageIndex}
+          totalText={(total) => t('messages.total', { count: total })}
+          loadFailed={t('messages.loadFailed')}
+          empty={t('messages.empty')}
+          actions={
+            <Button
+              loading={markAllRead.isPending}
+              onClick={() => void run(() => markAllRead.mutateAsync(), t('messages.markedAllRead'))}
+            >
+              {t('messages.markAllRead')}
+            </Button>
+          }
+        />
+        {dialogs}
+      </Card>
+      {user?.is_primary === 1 && <MailSettingsCard />}
+    </>
   )
 }
