@@ -193,7 +193,7 @@ export class AlarmEngine {
   /** The fire job: pending → active once the interval has passed, the rule still on and no mute. */
   async fireDue(alarmId: number): Promise<void> {
     const row = await alarmsRepository(this.deps.db).findById(alarmId)
-    if (!row || row.state !== 'pending') return
+    if (row?.state !== 'pending') return
     await this.inTurn(row.deviceId, () => this.fire(row))
   }
 
