@@ -3,6 +3,7 @@ import { simulatedPassword } from '@canopy/simulator'
 import type { Locator, Page } from '@playwright/test'
 import { logIn, registerViaApi } from '../support/accounts'
 import { addProjectViaApi, startTestFleet } from '../support/devices'
+import { openMenu } from '../support/menu'
 import { expect, test } from '../support/test'
 
 let fleet: Fleet
@@ -14,10 +15,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await fleet?.stop()
 })
-
-async function openMenu(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true }).click()
-}
 
 /** The device list's row of a MAC. */
 function deviceRow(page: Page, mac: string): Locator {
@@ -43,7 +40,7 @@ test('devices come online: bind a virtual device, watch it online, move it, see 
 
   // The primary has no bind button in the top bar (§2): it binds from the device list.
   await expect(page.getByRole('banner').getByRole('button', { name: 'Bind device' })).toHaveCount(0)
-  await openMenu(page, 'Device management')
+  await openMenu(page, 'Device management', 'Device management')
   await expect(page).toHaveURL(/\/device\/management$/)
   await expect(page.getByText('No devices yet')).toBeVisible()
 
@@ -97,7 +94,7 @@ test('devices come online: bind a virtual device, watch it online, move it, see 
   await expect(overview.getByText('No device is offline.')).toBeVisible()
 
   // Move it to the sub-project.
-  await openMenu(page, 'Device management')
+  await openMenu(page, 'Device management', 'Device management')
   const more = row.getByRole('button', { name: /^More actions for / })
   await more.click()
   await page.getByRole('menuitem', { name: 'Move' }).click()
