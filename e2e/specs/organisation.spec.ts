@@ -1,12 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
 import { logIn, newAccount, registerViaApi } from '../support/accounts'
+import { openMenu } from '../support/menu'
 import { expect, test } from '../support/test'
 import { qrCodeCount, scanQrCode, waitForQrScene } from '../support/wechat'
-
-/** Opens a section from the side menu. */
-async function openMenu(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true }).click()
-}
 
 /** The projects table's row for a project (its first cell is the name). */
 function projectRow(page: Page, name: string): Locator {
