@@ -255,14 +255,18 @@ export class JobsClient {
         resolve({ body, accepted })
       })
     })
-    await this.publish(topics.jobs.update(this.thing, jobId), {
-      status,
-      statusDetails,
-      expectedVersion: this.version,
-      includeJobExecutionState: true,
-      clientToken,
-    })
-    const { body, accepted } = await answer
+    // Awaited together: with the broker gone the publish waits for a reconnect, and the answer's
+    // timeout must still end the wait (it was a rejection nobody heard, and a device stuck).
+    const [, { body, accepted }] = await Promise.all([
+      this.publish(topics.jobs.update(this.thing, jobId), {
+        status,
+        statusDetails,
+        expectedVersion: this.version,
+        includeJobExecutionState: true,
+        clientToken,
+      }),
+      answer,
+    ])
     if (body.executionState) this.version = body.executionState.versionNumber
     if (accepted) return
     // The cloud changed the execution meanwhile (its version moved on) but it still runs: say it again.
