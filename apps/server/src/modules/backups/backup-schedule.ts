@@ -98,9 +98,10 @@ export class BackupSchedules {
     const due = nextRun(schedule, new Date(at.getTime() - 1))
     if (due.getTime() === at.getTime()) {
       const projects = await this.deps.projects.projectsOf(schedule.tenantId)
-      const deviceIds = await this.deps.devices.idsInProjects(schedule.tenantId, [
+      const inProjects = await this.deps.devices.inProjects(schedule.tenantId, [
         ...subtreeIds(projects, [projectId]),
       ])
+      const deviceIds = inProjects.map((device) => device.id)
       if (deviceIds.length > 0)
         await this.deps.backups.startRun({
           tenantId: schedule.tenantId,

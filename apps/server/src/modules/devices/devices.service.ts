@@ -219,16 +219,7 @@ export class DevicesService {
     return repository.withProducts(visibility, { projectIds })
   }
 
-  /** The ids of a tenant's devices in these projects, whoever asks: a project's scheduled backup. */
-  async idsInProjects(tenantId: number, projectIds: number[]): Promise<number[]> {
-    const rows = await devicesRepository(this.deps.db).withProducts(
-      { kind: 'scoped', tenantId, projectIds, deviceIds: [] },
-      { projectIds },
-    )
-    return rows.map((row) => row.id)
-  }
-
-  /** A tenant's devices in these projects, whoever asks: the server's own work (an automatic template). */
+  /** A tenant's devices in these projects, whoever asks: the server's own work (an automatic template, a scheduled backup). */
   async inProjects(tenantId: number, projectIds: number[]): Promise<DeviceRow[]> {
     if (projectIds.length === 0) return []
     const repository = devicesRepository(this.deps.db)
