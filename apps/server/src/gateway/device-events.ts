@@ -11,13 +11,18 @@ export interface DeviceEventMap {
   shadowUpdated: { deviceId: number; thing: string; document: ShadowDocument }
   /** a telemetry report taken for filing */
   telemetry: { deviceId: number; thing: string; at: Date; telemetry: TelemetryMessage }
-  /** a job execution that changed, once the change is stored */
-  jobExecutionUpdated: { deviceId: number; thing: string; execution: JobExecution }
+  /** a job execution that changed, once the change is stored, with its job's operation (`upgrade`…) */
+  jobExecutionUpdated: { deviceId: number; thing: string; operation: string; execution: JobExecution }
   /**
    * devices bound into a project or moved to another, once stored (the devices service emits it:
    * the cloud's act, not the device's, but what follows from it is the device's, e.g. a template)
    */
   placed: { tenantId: number; projectId: number; deviceIds: number[] }
+  /**
+   * a device's running configuration drifted from what Canopy last set, or came back in line
+   * (accepted, put back, restored), once stored (the backups' ConfigDrift emits it on a change)
+   */
+  drift: { deviceId: number; drifted: boolean }
 }
 export type DeviceEventName = keyof DeviceEventMap
 /** A listener may be asynchronous: a promise it returns is watched for failure. */
@@ -37,6 +42,7 @@ export class DeviceEvents {
     telemetry: [],
     jobExecutionUpdated: [],
     placed: [],
+    drift: [],
   }
   /** listener failures, by event: for operators and tests */
   readonly failures: Record<DeviceEventName, number> = {
@@ -46,6 +52,7 @@ export class DeviceEvents {
     telemetry: 0,
     jobExecutionUpdated: 0,
     placed: 0,
+    drift: 0,
   }
 
   constructor(private readonly onListenerError: (event: DeviceEventName, error: unknown) => void) {}

@@ -128,6 +128,10 @@ export const enUS = {
     quota_tips: 'Quota: 0 (no limit) or 1-1048576 MB',
     access_list_tips: 'Enter addresses separated by commas',
     access_list_length: 'A list holds at most 100 entries',
+    portal_page_empty: 'Choose a portal page',
+    portal_strategy_empty: 'Configure Internet access policies',
+    portal_methods_empty: 'Choose at least one authentication method',
+    portal_target: 'Vap radio or radio does not exist',
     access_list_empty_entry: 'Remove the empty entry between two commas',
     access_list_duplicate: 'The list names an address twice',
     access_list_overlap: 'An address cannot be in both the white list and the black list',
@@ -270,6 +274,9 @@ export const enUS = {
     titleOrPromptInvalid: 'Invalid title or prompt',
     uploadFormat: 'Upload format error or too large (JPEG, PNG or WebP, at most 2 MB)',
     templateInUse: 'The template is used by devices or a project and cannot be deleted',
+    configurePolicies: 'Configure Internet access policies',
+    vapNotFound: 'Vap radio or radio does not exist',
+    portalInUse: 'A device shows this portal page: it cannot be deleted',
   },
   errorPage: {
     title: 'Something went wrong',
@@ -581,6 +588,7 @@ export const enUS = {
       wan_down: 'Alarm: the WAN of {{device}} is down',
       wan_ip_changed: 'Alarm: the WAN IP of {{device}} changed ({{detail}})',
       upgrade_failed: 'Alarm: the upgrade of {{device}} failed ({{detail}})',
+      drift: 'Alarm: the configuration of {{device}} differs from what Canopy set',
     },
     recovered: {
       offline: 'Recovered: {{device}} is online again',
@@ -591,6 +599,7 @@ export const enUS = {
       wan_down: 'Recovered: the WAN of {{device}} is up again',
       wan_ip_changed: 'Closed: the WAN IP change of {{device}}',
       upgrade_failed: 'Recovered: {{device}} upgraded successfully',
+      drift: 'Recovered: the configuration of {{device}} is back in line',
     },
   },
   messageMail: {

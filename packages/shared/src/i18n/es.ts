@@ -129,6 +129,10 @@ export const es: Catalogue = {
     quota_tips: 'Cuota: 0 (sin límite) o de 1 a 1048576 MB',
     access_list_tips: 'Introduzca direcciones separadas por comas',
     access_list_length: 'Una lista admite como máximo 100 entradas',
+    portal_page_empty: 'Elija una página de portal',
+    portal_strategy_empty: 'Configure las políticas de acceso a Internet',
+    portal_methods_empty: 'Elija al menos un método de autenticación',
+    portal_target: 'La radio VAP o la radio no existe',
     access_list_empty_entry: 'Quite la entrada vacía entre dos comas',
     access_list_duplicate: 'La lista repite una dirección',
     access_list_overlap: 'Una dirección no puede estar en la lista blanca y en la lista negra a la vez',
@@ -271,6 +275,9 @@ export const es: Catalogue = {
     titleOrPromptInvalid: 'Título o aviso no válido',
     uploadFormat: 'Formato de archivo incorrecto o demasiado grande (JPEG, PNG o WebP, 2 MB como máximo)',
     templateInUse: 'Dispositivos o un proyecto usan la plantilla: no se puede eliminar',
+    configurePolicies: 'Configure las políticas de acceso a Internet',
+    vapNotFound: 'La radio VAP o la radio no existe',
+    portalInUse: 'Un dispositivo muestra esta página de portal: no se puede eliminar',
   },
   errorPage: {
     title: 'Algo salió mal',
@@ -585,6 +592,7 @@ export const es: Catalogue = {
       wan_down: 'Alarma: la WAN de {{device}} está caída',
       wan_ip_changed: 'Alarma: la IP WAN de {{device}} cambió ({{detail}})',
       upgrade_failed: 'Alarma: la actualización de {{device}} falló ({{detail}})',
+      drift: 'Alarma: la configuración de {{device}} difiere de la que fijó Canopy',
     },
     recovered: {
       offline: 'Recuperado: {{device}} vuelve a estar conectado',
@@ -595,6 +603,7 @@ export const es: Catalogue = {
       wan_down: 'Recuperado: la WAN de {{device}} vuelve a funcionar',
       wan_ip_changed: 'Cerrado: el cambio de IP WAN de {{device}}',
       upgrade_failed: 'Recuperado: {{device}} se actualizó correctamente',
+      drift: 'Recuperado: la configuración de {{device}} vuelve a coincidir',
     },
   },
   messageMail: {

@@ -126,6 +126,10 @@ export const zhCN: Catalogue = {
     quota_tips: '流量配额：0（不限）或 1-1048576 MB',
     access_list_tips: '请输入地址，多个以逗号分隔',
     access_list_length: '每个名单最多 100 条',
+    portal_page_empty: '请选择门户页面',
+    portal_strategy_empty: '请配置上网策略',
+    portal_methods_empty: '请至少选择一种认证方式',
+    portal_target: 'Vap 射频或射频不存在',
     access_list_empty_entry: '请删除两个逗号之间的空条目',
     access_list_duplicate: '名单中有重复的地址',
     access_list_overlap: '同一地址不能同时在白名单和黑名单中',
@@ -268,6 +272,9 @@ export const zhCN: Catalogue = {
     titleOrPromptInvalid: '标题或提示语无效',
     uploadFormat: '上传格式错误或文件过大（JPEG、PNG 或 WebP，最大 2 MB）',
     templateInUse: '模板正被设备或项目使用，无法删除',
+    configurePolicies: '请配置上网策略',
+    vapNotFound: 'Vap 射频或射频不存在',
+    portalInUse: '有设备正在使用该门户页面，无法删除',
   },
   errorPage: {
     title: '出错了',
@@ -575,6 +582,7 @@ export const zhCN: Catalogue = {
       wan_down: '告警：{{device}} 的 WAN 已断开',
       wan_ip_changed: '告警：{{device}} 的 WAN IP 已变更（{{detail}}）',
       upgrade_failed: '告警：{{device}} 升级失败（{{detail}}）',
+      drift: '告警：{{device}} 的配置与 Canopy 下发的不一致',
     },
     recovered: {
       offline: '已恢复：{{device}} 重新上线',
@@ -585,6 +593,7 @@ export const zhCN: Catalogue = {
       wan_down: '已恢复：{{device}} 的 WAN 已重新连接',
       wan_ip_changed: '已关闭：{{device}} 的 WAN IP 变更',
       upgrade_failed: '已恢复：{{device}} 升级成功',
+      drift: '已恢复：{{device}} 的配置已恢复一致',
     },
   },
   messageMail: {

@@ -9,9 +9,9 @@ import { percentValue } from './upgrades'
  */
 
 /**
- * The categories, in the order the console shows them. `offline`, `wan_down`, `upgrade_failed`
- * and `wan_ip_changed` have no threshold. (Configuration drift is not here: no drift event exists
- * yet on the device-event bus, docs/decisions.md.)
+ * The categories, in the order the console shows them. `offline`, `wan_down`, `upgrade_failed`,
+ * `wan_ip_changed` and `drift` (the running configuration differs from what Canopy last set,
+ * issue 14's drift) have no threshold.
  */
 export const ALARM_CATEGORIES = [
   'offline',
@@ -22,6 +22,7 @@ export const ALARM_CATEGORIES = [
   'wan_down',
   'wan_ip_changed',
   'upgrade_failed',
+  'drift',
 ] as const
 export type AlarmCategory = (typeof ALARM_CATEGORIES)[number]
 
@@ -116,6 +117,7 @@ export const DEFAULT_ALARM_RULES: AlarmRules = {
   wan_down: { enabled: false, interval: 3 },
   wan_ip_changed: { enabled: false, interval: 1 },
   upgrade_failed: { enabled: false, interval: 1 },
+  drift: { enabled: false, interval: 5 },
 }
 
 /** Which thing a setting is about: a device (`id`) or a project (`gid`), exactly one. */
@@ -192,4 +194,5 @@ export const ALARM_MESSAGE_KEYS: Record<AlarmCategory, { fired: string; recovere
     fired: 'alarmMessages.fired.upgrade_failed',
     recovered: 'alarmMessages.recovered.upgrade_failed',
   },
+  drift: { fired: 'alarmMessages.fired.drift', recovered: 'alarmMessages.recovered.drift' },
 }

@@ -222,21 +222,58 @@ describe('alarm engine', () => {
       ({
         jobId: 'upg-1-1',
         thingName: 'thing',
-        jobDocument: { operation: 'upgrade' },
         status,
         statusDetails: { reason: 'download_failed' },
       }) as unknown as JobExecution
-    await engine.onJobExecution({ deviceId, thing: 'thing', execution: execution('FAILED') })
+    await engine.onJobExecution({
+      deviceId,
+      thing: 'thing',
+      operation: 'upgrade',
+      execution: execution('FAILED'),
+    })
     await advance(0)
     expect(kinds().sort()).toEqual(['alarm:upgrade_failed', 'alarm:wan_ip_changed'])
     expect(posted.find((message) => message.titleKey.endsWith('wan_ip_changed'))!.params.detail).toBe(
       '10.0.0.2 → 10.0.0.9',
     )
-    await engine.onJobExecution({ deviceId, thing: 'thing', execution: execution('SUCCEEDED') })
+    await engine.onJobExecution({
+      deviceId,
+      thing: 'thing',
+      operation: 'upgrade',
+      execution: execution('SUCCEEDED'),
+    })
     expect(kinds()).toContain('recovery:upgrade_failed')
     // A WAN IP change stays until acknowledged: no report recovers it.
     await telemetry({ wan: { ip: '10.0.0.9' } })
     expect(await alarmsOf()).toContainEqual({ category: 'wan_ip_changed', state: 'active' })
+  })
+
+  it('fires configuration drift once it held its interval, and recovers when the device is back in line', async () => {
+    await setRules(rules({ drift: { enabled: true, interval: 5 } }))
+    // Put right (accepted or put back) within the interval: nothing fires.
+    await engine.onDrift({ deviceId, drifted: true })
+    await advance(4 * MINUTE)
+    await engine.onDrift({ deviceId, drifted: false })
+    await advance(5 * MINUTE)
+    expect(posted).toEqual([])
+    expect(await alarmsOf()).toEqual([])
+    await engine.onDrift({ deviceId, drifted: true })
+    await advance(4 * MINUTE)
+    expect(posted).toEqual([])
+    await advance(MINUTE)
+    expect(kinds()).toEqual(['alarm:drift'])
+    expect(posted[0]!.titleKey).toBe('alarmMessages.fired.drift')
+    await engine.onDrift({ deviceId, drifted: false })
+    expect(kinds()).toEqual(['alarm:drift', 'recovery:drift'])
+    expect(await alarmsOf()).toEqual([{ category: 'drift', state: 'recovered' }])
+  })
+
+  it('does not open drift while its rule is off', async () => {
+    await setRules(rules({ cpu: { enabled: true } }))
+    await engine.onDrift({ deviceId, drifted: true })
+    await advance(10 * MINUTE)
+    expect(posted).toEqual([])
+    expect(await alarmsOf()).toEqual([])
   })
 
   it('waits out a mute, then fires if the condition still holds', async () => {

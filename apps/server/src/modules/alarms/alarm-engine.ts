@@ -75,6 +75,7 @@ export class AlarmEngine {
     events.on('offline', (event) => this.onOffline(event))
     events.on('online', (event) => this.onOnline(event))
     events.on('jobExecutionUpdated', (event) => this.onJobExecution(event))
+    events.on('drift', (event) => this.onDrift(event))
     await this.resume()
   }
 
@@ -101,9 +102,23 @@ export class AlarmEngine {
     return this.evaluate(deviceId, () => [{ category: 'offline', breached: false }])
   }
 
+  /**
+   * Drift is a condition like offline: a device drifted opens it (it fires once it held the
+   * interval), back in line (accepted, put back, restored) drops or recovers it.
+   */
+  onDrift({ deviceId, drifted }: DeviceEventMap['drift']): Promise<void> {
+    return this.evaluate(deviceId, (rules) => [
+      { category: 'drift', breached: drifted && (rules?.drift.enabled ?? false) },
+    ])
+  }
+
   /** An upgrade job that failed opens `upgrade_failed` at once; one that succeeded recovers it. */
-  async onJobExecution({ deviceId, execution }: DeviceEventMap['jobExecutionUpdated']): Promise<void> {
-    if (execution.jobDocument?.operation !== UPGRADE_OPERATION) return
+  async onJobExecution({
+    deviceId,
+    operation,
+    execution,
+  }: DeviceEventMap['jobExecutionUpdated']): Promise<void> {
+    if (operation !== UPGRADE_OPERATION) return
     if (execution.status === 'SUCCEEDED') {
       return this.evaluate(deviceId, () => [{ category: 'upgrade_failed', breached: false }])
     }

@@ -1,4 +1,4 @@
-import type { AlarmCategory, AlarmRules } from '@canopy/shared/validation'
+import { type AlarmCategory, type AlarmRules, DEFAULT_ALARM_RULES } from '@canopy/shared/validation'
 import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import type { SettingRow } from './alarm-settings'
@@ -20,7 +20,7 @@ const closesOnAck = sql`(${alarms.category} = 'wan_ip_changed' and ${alarms.stat
 export function alarmsRepository(db: Executor) {
   return {
     async settingsOfTenant(tenantId: number): Promise<SettingRow[]> {
-      return db
+      const rows = await db
         .select({
           deviceId: alarmSettings.deviceId,
           projectId: alarmSettings.projectId,
@@ -30,6 +30,10 @@ export function alarmsRepository(db: Executor) {
         })
         .from(alarmSettings)
         .where(eq(alarmSettings.tenantId, tenantId))
+      // Rules saved before a category existed (drift) have it off, as a new setting would.
+      return rows.map((row) =>
+        row.rules ? { ...row, rules: { ...DEFAULT_ALARM_RULES, ...row.rules } } : row,
+      )
     },
 
     /** Writes a device's or project's rules, notice or mute; what is not given stays. */

@@ -50,7 +50,8 @@ export function valuesAt(shape: JsonObject, source: JsonObject): JsonObject {
  * The baseline is the configuration the device first reported, then every value Canopy set that
  * the device applied (a settings change in sync, a restore, an accepted drift). After each shadow
  * update the baseline's values the device reports otherwise are the drift, kept with the device
- * so the list can filter on it. Secrets count through the hashes devices report.
+ * so the list can filter on it. Secrets count through the hashes devices report. A change of
+ * the drift's state (drifted, back in line) is told on the device-event bus (`drift`: alarms).
  */
 export class ConfigDrift {
   constructor(
@@ -72,20 +73,18 @@ export class ConfigDrift {
     const device = await this.deps.devices.findById(deviceId)
     if (!device) return
     const tenantId = device.tenantId
-    await this.deps.db.transaction(async (tx) => {
+    const [was, is] = await this.deps.db.transaction(async (tx) => {
       const repository = backupsRepository(tx)
       const row = await repository.baseline(deviceId, true)
       const baseline = row
         ? mergeState(row.baseline as JsonObject, appliedPart(asReported(document.state.desired), reported))
         : reported
       const drift = computeDelta(baseline, reported)
-      await repository.saveBaseline({
-        deviceId,
-        tenantId,
-        baseline,
-        drift: Object.keys(drift).length > 0 ? drift : null,
-      })
+      const drifted = Object.keys(drift).length > 0
+      await repository.saveBaseline({ deviceId, tenantId, baseline, drift: drifted ? drift : null })
+      return [row?.drift != null, drifted]
     })
+    if (was !== is) this.deps.events.emit('drift', { deviceId, drifted: is })
   }
 
   /** A device's drift: the values Canopy set and what the device runs instead (no secrets). */
@@ -122,12 +121,10 @@ export class ConfigDrift {
       await this.deps.shadows.updateDesired(thing, valuesAt(conflicting, reported))
     const device = await this.deps.devices.findById(deviceId)
     if (!device) return
-    await backupsRepository(this.deps.db).saveBaseline({
-      deviceId,
-      tenantId: device.tenantId,
-      baseline: reported,
-      drift: null,
-    })
+    const repository = backupsRepository(this.deps.db)
+    const was = (await repository.baseline(deviceId))?.drift != null
+    await repository.saveBaseline({ deviceId, tenantId: device.tenantId, baseline: reported, drift: null })
+    if (was) this.deps.events.emit('drift', { deviceId, drifted: false })
   }
 
   /**

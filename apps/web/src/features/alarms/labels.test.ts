@@ -13,6 +13,8 @@ describe('alarm labels', () => {
     expect(thresholdUnit(t, 'signal')).toBe('dBm')
     expect(thresholdUnit(t, 'cpu')).toBe('%')
     expect(thresholdUnit(t, 'offline')).toBeUndefined()
+    expect(categoryLabel(t, 'drift')).toBe('Configuration drift')
+    expect(thresholdUnit(t, 'drift')).toBeUndefined()
   })
 
   it('shows a reading beside its threshold, or what the event said', () => {
@@ -34,8 +36,10 @@ describe('alarm labels', () => {
   it('speaks Spanish and Chinese too', async () => {
     await i18n.changeLanguage('es')
     expect(categoryLabel(i18n.t.bind(i18n), 'wan_down')).toBe('WAN caída')
+    expect(categoryLabel(i18n.t.bind(i18n), 'drift')).toBe('Desviación de la configuración')
     await i18n.changeLanguage('zh-cn')
     expect(categoryLabel(i18n.t.bind(i18n), 'wan_down')).toBe('WAN 断开')
+    expect(categoryLabel(i18n.t.bind(i18n), 'drift')).toBe('配置偏离')
     await i18n.changeLanguage('en-us')
   })
 })

@@ -13,6 +13,7 @@ export const alarmsEnUS = {
       wan_down: 'WAN down',
       wan_ip_changed: 'WAN IP changed',
       upgrade_failed: 'Upgrade failed',
+      drift: 'Configuration drift',
     },
     units: { percent: '%', count: 'clients', dbm: 'dBm' },
     settings: {

@@ -11,6 +11,7 @@ export const alarmsEs: AlarmsCatalogue = {
       wan_down: 'WAN caída',
       wan_ip_changed: 'Cambio de IP WAN',
       upgrade_failed: 'Actualización fallida',
+      drift: 'Desviación de la configuración',
     },
     units: { percent: '%', count: 'clientes', dbm: 'dBm' },
     settings: {

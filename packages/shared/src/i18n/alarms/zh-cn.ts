@@ -11,6 +11,7 @@ export const alarmsZhCN: AlarmsCatalogue = {
       wan_down: 'WAN 断开',
       wan_ip_changed: 'WAN IP 变更',
       upgrade_failed: '升级失败',
+      drift: '配置偏离',
     },
     units: { percent: '%', count: '个终端', dbm: 'dBm' },
     settings: {
