@@ -189,6 +189,11 @@ describe.each(BROKERS)('the Jobs API on the $name', ({ external }) => {
       'IN_PROGRESS',
       'SUCCEEDED',
     ])
+    // Every change is told with its job's operation, for the modules that listen (alarms, backups).
+    const { operation } = (await app.gateway.jobs.job(jobId))!
+    expect(
+      updates.filter((update) => update.execution.jobId === jobId).map((update) => update.operation),
+    ).toEqual(Array(4).fill(operation))
 
     const described = await request(
       device,

@@ -207,6 +207,43 @@ export function jobsRepository(db: Executor) {
     },
 
     /**
+     * Progress on a running execution in one statement: the execution numbered (or the device's
+     * latest of the job) when it is IN_PROGRESS and at `expectedVersion` when one is given; its
+     * statusDetails replaced when given, its step timer set, kept (`keep`) or cancelled (null).
+     * Undefined when no such execution was running at that version.
+     */
+    async saveProgress(progress: {
+      jobId: string
+      deviceId: number
+      executionNumber: number | undefined
+      expectedVersion: number | undefined
+      statusDetails: StatusDetails | undefined
+      stepTimeoutAt: Date | null | 'keep'
+    }): Promise<ExecutionRow | undefined> {
+      const { jobId, deviceId, stepTimeoutAt } = progress
+      const details = progress.statusDetails === undefined ? null : JSON.stringify(progress.statusDetails)
+      const [saved] = await rows<ExecutionRow>(
+        db,
+        sql`update job_executions e set status_details = coalesce(${details}::jsonb, e.status_details),
+          version_number = e.version_number + 1, last_updated_at = now(),
+          step_timeout_at = ${
+            stepTimeoutAt === 'keep'
+              ? sql`e.step_timeout_at`
+              : sql`${stepTimeoutAt?.toISOString() ?? null}::timestamptz`
+          }
+        from devices d
+        where d.id = e.device_id and e.job_id = ${jobId} and e.device_id = ${deviceId} and e.status = 'IN_PROGRESS'
+          and e.execution_number = ${
+            progress.executionNumber ??
+            sql`(select max(x.execution_number) from job_executions x where x.job_id = ${jobId} and x.device_id = ${deviceId})`
+          }
+          ${progress.expectedVersion === undefined ? sql`` : sql`and e.version_number = ${progress.expectedVersion}`}
+        returning ${EXECUTION_COLUMNS}`,
+      )
+      return saved
+    },
+
+    /**
      * Moves running executions whose deadline has passed to TIMED_OUT, at most `limit` of them.
      * Rows another instance is changing are skipped (SKIP LOCKED): it will finish them, or a
      * later sweep will.

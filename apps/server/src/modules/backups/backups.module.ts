@@ -78,10 +78,9 @@ export async function createBackups(deps: {
     events: deps.events,
   })
   // A restored device runs what Canopy set: its configuration is the new baseline, not drift.
-  deps.events.on('jobExecutionUpdated', async ({ deviceId, thing, execution }) => {
-    if (execution.status !== 'SUCCEEDED') return
-    const job = await deps.jobs.job(execution.jobId)
-    if (job?.operation === RESTORE_OPERATION) await drift.adopt(deviceId, thing)
+  deps.events.on('jobExecutionUpdated', async ({ deviceId, thing, operation, execution }) => {
+    if (execution.status === 'SUCCEEDED' && operation === RESTORE_OPERATION)
+      await drift.adopt(deviceId, thing)
   })
   const schedules = new BackupSchedules({
     db: deps.db,
