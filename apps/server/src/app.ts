@@ -46,6 +46,7 @@ import { OperationLogReader } from './modules/operations/operation-log-reader'
 import { OperationProgress } from './modules/operations/operation-progress'
 import { operatorRoutes } from './modules/operator/operator.routes'
 import { OperatorService } from './modules/operator/operator.service'
+import { createDevicePortal } from './modules/portal/device-portal.module'
 import { createPortal } from './modules/portal/portal.routes'
 import { ProjectDirectory } from './modules/projects/project-directory'
 import { projectsRoutes } from './modules/projects/projects.routes'
@@ -297,6 +298,14 @@ export async function buildApp(options: {
   const portal = createPortal({ db })
   const limits = config.rateLimits
   const routes: RouteDefinition[] = [
+  const devicePortal = createDevicePortal({
+    db,
+    devices,
+    settings,
+    shadows: gateway.shadows,
+    // Gateways reach the guest surface where devices reach firmware: the public address, else the listener.
+    guestBaseUrl: () => `${config.publicUrl ?? listeningOrigin(http, config.port)}/portal`,
+  })
     ...authRoutes({ auth, users }),
     ...usersRoutes({ users, resets, limits }),
     ...countriesRoutes,
@@ -306,6 +315,7 @@ export async function buildApp(options: {
     ...portal.routes,
     ...childAccountsRoutes({ children }),
     ...wechatRoutes({ wechat }),
+    ...devicePortal.routes,
     ...messages.routes,
     ...devicesRoutes({
       devices,

@@ -110,10 +110,16 @@ export const ErrorCode = {
   /** a strategy a portal setting uses cannot be deleted */
   POLICY_IN_USE: 600400203,
   PORTAL_NOT_FOUND: 600400204,
+  /** §8 "Configure Internet access policies": a portal turned on without a strategy */
+  CONFIGURE_POLICIES: 600400207,
   GUIDE_ADDRESS_ERROR: 600400208,
   TITLE_OR_PROMPT_INVALID: 600400209,
   /** a picture that is no JPEG, PNG or WebP, is broken, or is over 2 MB or 4096 x 4096 */
   UPLOAD_FORMAT: 600400212,
+  /** §8 "Vap radio or radio does not exist": a portal for an SSID the device does not report */
+  VAP_NOT_FOUND: 600400211,
+  /** a portal page a device's portal shows cannot be deleted (not in §8: docs/decisions.md) */
+  PORTAL_IN_USE: 600400213,
 } as const
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode]
@@ -222,6 +228,9 @@ export const errorCatalogue: Readonly<Record<ErrorCodeValue, ErrorDefinition>> =
   [C.GUIDE_ADDRESS_ERROR]: unlisted('errors.guideAddressError'),
   [C.TITLE_OR_PROMPT_INVALID]: unlisted('errors.titleOrPromptInvalid'),
   [C.UPLOAD_FORMAT]: unlisted('errors.uploadFormat', 415),
+  [C.CONFIGURE_POLICIES]: unlisted('errors.configurePolicies'),
+  [C.VAP_NOT_FOUND]: unlisted('errors.vapNotFound', 404),
+  [C.PORTAL_IN_USE]: unlisted('errors.portalInUse', 409),
   [C.TEMPLATE_IN_USE]: unlisted('errors.templateInUse', 409),
 }
 
@@ -282,6 +291,8 @@ export function codeForValidationKey(key: string): ErrorCodeValue {
   if (key === 'validation.upgrade_time_8h') return C.TIMED_UPGRADE_TOO_FAR
   if (key === 'validation.upgrade_max_devices') return C.UPGRADE_MAX_DEVICES
   if (key === 'validation.strategy_name_empty') return C.POLICY_NAME_EMPTY
+  if (key === 'validation.portal_strategy_empty') return C.CONFIGURE_POLICIES
+  if (key === 'validation.portal_target') return C.VAP_NOT_FOUND
   if (key.startsWith('validation.mac_')) return C.BIND_MAC_ERROR
   if (key.endsWith('_empty')) return C.MISSING_PARAMETERS
   return C.INVALID_PARAMETER

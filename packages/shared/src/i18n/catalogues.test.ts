@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { alarmsCatalogues } from './alarms'
 import { backupsCatalogues } from './backups'
 import { deviceOperationsCatalogues } from './device-operations'
+import { devicePortalCatalogues } from './device-portal'
 import { deviceSettingsCatalogues } from './device-settings'
 import { devicesCatalogues } from './devices'
 import { enUS } from './en-us'
@@ -45,6 +46,7 @@ const sets = {
   backups: backupsCatalogues,
   portal: portalCatalogues,
   messages: messagesCatalogues,
+  'device-portal': devicePortalCatalogues,
 } as const satisfies Record<string, Record<Language, object>>
 
 describe.each(Object.entries(sets))('i18n catalogues: %s', (_name, set) => {

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@canopy/shared/errors'
 import type { PortalPage, PortalPageAddRequest, PortalPageSaveRequest } from '@canopy/shared/validation'
 import type { Database } from '../../db/client'
+import { violatedForeignKey } from '../../db/errors'
 import { AppError } from '../../http/app-error'
 import { FileReply } from '../../http/file-reply'
 import type { PageRequest } from '../../lib/paging'
@@ -47,7 +48,13 @@ export class PortalPagesService {
   async remove(principal: Principal, id: number): Promise<void> {
     const tenantId = principal.account.tenantId
     await this.own(tenantId, id)
-    await pagesRepository(this.deps.db).remove(tenantId, id)
+    try {
+      await pagesRepository(this.deps.db).remove(tenantId, id)
+    } catch (error) {
+      // A device's SSID shows it (portal_device_settings, NO ACTION): nothing is deleted.
+      if (violatedForeignKey(error)) throw new AppError(ErrorCode.PORTAL_IN_USE)
+      throw error
+    }
     await picturesRepository(this.deps.db).removeUnused(tenantId, UNUSED_PICTURE_GRACE_MINUTES)
   }
 

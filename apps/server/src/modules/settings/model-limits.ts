@@ -7,7 +7,7 @@ import {
   productOptions,
   type WifiOptions,
 } from '@canopy/shared/protocol'
-import { maxUsersProblem, type SettingsSection } from '@canopy/shared/validation'
+import { maxUsersProblem } from '@canopy/shared/validation'
 import { AppError } from '../../http/app-error'
 import type { ProductRow } from '../devices/products.repository'
 
@@ -16,7 +16,7 @@ export function productOptionsOf(product: ProductRow): ProductOptions {
 }
 
 /** Which capability a section (or a part of it) needs of the model. */
-const SECTION_CAPABILITY: Partial<Record<SettingsSection, Capability>> = { repeater: 'repeater' }
+const SECTION_CAPABILITY: Partial<Record<string, Capability>> = { repeater: 'repeater' }
 
 /**
  * The limits of the device's model (§3, §5 "upper bound not shown"): its radios, their channels
@@ -25,7 +25,7 @@ const SECTION_CAPABILITY: Partial<Record<SettingsSection, Capability>> = { repea
  * naming the field.
  */
 export function checkAgainstModel(
-  section: SettingsSection,
+  section: string,
   values: JsonObject,
   product: ProductRow,
   options: WifiOptions,

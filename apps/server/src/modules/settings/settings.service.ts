@@ -25,8 +25,11 @@ const RESUME_AT_ONCE = 16
 /** The shared batch rules a settings change can follow (packages/shared/src/batch-rules.ts). */
 export type SettingsRule = Extract<DeviceAction, 'wifi' | 'timedReboot' | 'led' | 'settings'>
 
+/** A section the settings sync carries: a detail tab's, or the portal (modules/portal sets it). */
+export type SyncedSection = SettingsSection | 'portal'
+
 export interface SettingsChange {
-  section: SettingsSection
+  section: SyncedSection
   values: JsonObject
   /** the operation log's name for it, e.g. device.setwifi */
   action: string

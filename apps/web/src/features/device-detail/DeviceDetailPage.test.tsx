@@ -120,6 +120,7 @@ describe('the device detail page', () => {
       'Traffic',
       'Network',
       'WiFi',
+      'Portal',
       'Alarm setting',
       'Device log',
       'Clients',

@@ -4,6 +4,7 @@ import { Alert, Button, Flex, Result, Tabs, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import '../../shared/i18n/device-messages'
+import '../../shared/i18n/device-portal-messages'
 import '../../shared/i18n/device-settings-messages'
 // The root project's label (projects.rootName) is among the organisation's messages.
 import '../../shared/i18n/organisation-messages'
@@ -23,6 +24,7 @@ import { ClientsTab } from './clients/ClientsTab'
 import { type DetailTab, detailParamsOf } from './detail-params'
 import { LogTab } from './log/LogTab'
 import { NetworkTab } from './network/NetworkTab'
+import { PortalTab } from './portal/PortalTab'
 import { RepeaterTab } from './repeater/RepeaterTab'
 import { hasSection } from './sync/settings-state'
 import { SystemTab } from './system/SystemTab'
@@ -101,6 +103,7 @@ function DeviceDetail({ device }: { device: DeviceInfo }) {
       label: t('deviceSettings.tabs.wifi'),
       children: <WifiTab deviceId={device.id} canEdit={canEdit} />,
     },
+    { key: 'portal', label: t('devicePortal.tab'), children: <PortalTab device={device} /> },
     ...(repeater
       ? [
           {

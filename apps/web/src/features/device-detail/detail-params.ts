@@ -1,9 +1,10 @@
-/** The tabs of the device detail page (§2: system, network, WiFi, repeater, alarm setting, device log; traffic, clients, backups). */
+/** The tabs of the device detail page (§2: system, network, WiFi, repeater, alarm setting, device log; traffic, portal, clients, backups). */
 export const DETAIL_TABS = [
   'system',
   'traffic',
   'network',
   'wifi',
+  'portal',
   'repeater',
   'log',
   'alarm',

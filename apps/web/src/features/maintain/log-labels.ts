@@ -23,6 +23,7 @@ export const OPERATION_ACTIONS = [
   'device.setwifi',
   'device.setwifis',
   'device.setrepeater',
+  'device.setportal',
   'device.remote.web',
   'device.remote.diag',
   'device.upgrade',

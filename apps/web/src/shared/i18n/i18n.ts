@@ -1,6 +1,7 @@
 import type { AlarmsCatalogue } from '@canopy/shared/i18n/alarms'
 import type { BackupsCatalogue } from '@canopy/shared/i18n/backups'
 import type { DeviceOperationsCatalogue } from '@canopy/shared/i18n/device-operations'
+import type { DevicePortalCatalogue } from '@canopy/shared/i18n/device-portal'
 import type { DeviceSettingsCatalogue } from '@canopy/shared/i18n/device-settings'
 import type { DevicesCatalogue } from '@canopy/shared/i18n/devices'
 import type { Catalogue } from '@canopy/shared/i18n/en-us'
@@ -38,6 +39,7 @@ declare module 'i18next' {
         PortalCatalogue &
         TemplatesCatalogue
     }
+        DevicePortalCatalogue &
   }
 }
 

@@ -232,6 +232,7 @@ export const maintainEnUS = {
           setwifi: 'WiFi settings',
           setwifis: 'Batch WiFi settings',
           setrepeater: 'Repeater settings',
+          setportal: 'Portal settings',
           upgrade: 'Firmware upgrade',
           remote: {
             web: 'Remote web management',

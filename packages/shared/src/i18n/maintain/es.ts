@@ -231,6 +231,7 @@ export const maintainEs: MaintainCatalogue = {
           setwifi: 'Ajustes WiFi',
           setwifis: 'Ajustes WiFi en lote',
           setrepeater: 'Ajustes del repetidor',
+          setportal: 'Ajustes del portal',
           upgrade: 'Actualización de firmware',
           remote: {
             web: 'Gestión web remota',

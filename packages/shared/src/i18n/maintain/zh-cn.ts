@@ -228,6 +228,7 @@ export const maintainZhCN: MaintainCatalogue = {
           setwifi: 'WiFi 设置',
           setwifis: '批量 WiFi 设置',
           setrepeater: '中继设置',
+          setportal: '认证设置',
           upgrade: '固件升级',
           remote: {
             web: '远程网页管理',
