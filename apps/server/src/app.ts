@@ -296,8 +296,6 @@ export async function buildApp(options: {
   })
 
   const portal = createPortal({ db })
-  const limits = config.rateLimits
-  const routes: RouteDefinition[] = [
   const devicePortal = createDevicePortal({
     db,
     devices,
@@ -306,6 +304,8 @@ export async function buildApp(options: {
     // Gateways reach the guest surface where devices reach firmware: the public address, else the listener.
     guestBaseUrl: () => `${config.publicUrl ?? listeningOrigin(http, config.port)}/portal`,
   })
+  const limits = config.rateLimits
+  const routes: RouteDefinition[] = [
     ...authRoutes({ auth, users }),
     ...usersRoutes({ users, resets, limits }),
     ...countriesRoutes,
@@ -313,9 +313,9 @@ export async function buildApp(options: {
     ...projectsRoutes({ projects }),
     ...rolesRoutes({ roles }),
     ...portal.routes,
+    ...devicePortal.routes,
     ...childAccountsRoutes({ children }),
     ...wechatRoutes({ wechat }),
-    ...devicePortal.routes,
     ...messages.routes,
     ...devicesRoutes({
       devices,

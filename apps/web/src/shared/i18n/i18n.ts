@@ -37,9 +37,9 @@ declare module 'i18next' {
         MessagesCatalogue &
         MaintainCatalogue &
         PortalCatalogue &
+        DevicePortalCatalogue &
         TemplatesCatalogue
     }
-        DevicePortalCatalogue &
   }
 }
 
