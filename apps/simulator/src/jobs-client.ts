@@ -257,16 +257,19 @@ export class JobsClient {
     })
     // Awaited together: with the broker gone the publish waits for a reconnect, and the answer's
     // timeout must still end the wait (it was a rejection nobody heard, and a device stuck).
-    const [, { body, accepted }] = await Promise.all([
-      this.publish(topics.jobs.update(this.thing, jobId), {
-        status,
-        statusDetails,
-        expectedVersion: this.version,
-        includeJobExecutionState: true,
-        clientToken,
-      }),
-      answer,
-    ])
+    // A publish the connection's loss cut short is unanswered too (the device is going off the
+    // network): progress goes on, an outcome is said again.
+    const sent = this.publish(topics.jobs.update(this.thing, jobId), {
+      status,
+      statusDetails,
+      expectedVersion: this.version,
+      includeJobExecutionState: true,
+      clientToken,
+    }).catch((error: Error) => {
+      this.waiting.delete(clientToken)
+      throw new NoAnswer(`the update of ${jobId} was not sent: ${error.message}`)
+    })
+    const [, { body, accepted }] = await Promise.all([sent, answer])
     if (body.executionState) this.version = body.executionState.versionNumber
     if (accepted) return
     // The cloud changed the execution meanwhile (its version moved on) but it still runs: say it again.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { UpgradeChaos } from './chaos'
 import { JobFailure, STAYS_IN_PROGRESS } from './jobs-client'
 import { seededRandom } from './random'
-import { QUICK_UPGRADE_TIMINGS, upgradeHandler } from './upgrade'
+import { ProgressReports, QUICK_UPGRADE_TIMINGS, upgradeHandler } from './upgrade'
 
 const image = Buffer.from(buildFirmwareImage({ model: 'CAP-1200', version: '2.1.0', size: 1_000_000 }))
 const sha256 = createHash('sha256').update(image).digest('hex')
@@ -221,5 +221,50 @@ describe('the upgrade job on a virtual device', () => {
       const error = await failure(router.run(document(), router.reports.at(-1)))
       expect(error!.details).toMatchObject({ reason: 'flash_failed' })
     })
+  })
+})
+
+describe('download progress reports', () => {
+  /** A report the test answers when it wants: the cloud, busy or not. */
+  function slowCloud() {
+    const told: number[] = []
+    const answers: Array<(error?: Error) => void> = []
+    const reports = new ProgressReports(
+      (percent) =>
+        new Promise<void>((resolve, reject) => {
+          told.push(percent)
+          answers.push((error) => (error ? reject(error) : resolve()))
+        }),
+    )
+    const answer = async (error?: Error) => {
+      answers.shift()!(error)
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    return { told, reports, answer, out: () => answers.length }
+  }
+
+  it('keeps one report out at a time, then tells only the latest progress', async () => {
+    const cloud = slowCloud()
+    cloud.reports.reached(10)
+    cloud.reports.reached(20)
+    cloud.reports.reached(30)
+    expect(cloud.told).toEqual([10])
+    expect(cloud.out()).toBe(1)
+    await cloud.answer()
+    expect(cloud.told).toEqual([10, 30])
+    cloud.reports.reached(100)
+    await cloud.answer()
+    await cloud.reports.settled()
+    expect(cloud.told).toEqual([10, 30])
+    expect(cloud.reports.told).toBe(30)
+  })
+
+  it('keeps a refused report for settled(), and tells nothing after it', async () => {
+    const cloud = slowCloud()
+    cloud.reports.reached(10)
+    await cloud.answer(new Error('update refused'))
+    cloud.reports.reached(50)
+    expect(cloud.told).toEqual([10])
+    await expect(cloud.reports.settled()).rejects.toThrow('update refused')
   })
 })

@@ -137,15 +137,11 @@ async function downloadImage(
 ): Promise<{ image: ImageDownload; attempt: number }> {
   const image = new ImageDownload(firmware.url, firmware.size)
   let attempt = firstAttempt
-  let reported = 0
   await report(upgradeProgressDetails('downloading', attempt, 0))
-  const onBytes = async (received: number) => {
-    const progress = Math.floor((received * 10) / firmware.size) * 10
-    if (progress > reported && progress < 100) {
-      reported = progress
-      await report(upgradeProgressDetails('downloading', attempt, progress))
-    }
-  }
+  const progress = new ProgressReports((percent) =>
+    report(upgradeProgressDetails('downloading', attempt, percent)),
+  )
+  const onBytes = (received: number) => progress.reached(Math.floor((received * 10) / firmware.size) * 10)
   for (;;) {
     const release = (await device.downloadSlot?.()) ?? (() => {})
     try {
@@ -157,6 +153,7 @@ async function downloadImage(
           breakAt: breakPoint(trouble, attempt === firstAttempt, image, device.random),
         })
         .finally(release)
+      await progress.settled()
       await report(upgradeProgressDetails('downloaded', attempt, 100))
       return { image, attempt }
     } catch (error) {
@@ -168,8 +165,52 @@ async function downloadImage(
         await device.networkOutage(between(device.random, device.timings.outageMs))
       if (attempt >= MAX_DOWNLOAD_ATTEMPTS)
         throw new JobFailure({ reason: 'download_failed', message: error.message.slice(0, 1024) })
+      await progress.settled()
       attempt++
-      await report(upgradeProgressDetails('downloading', attempt, reported))
+      await report(upgradeProgressDetails('downloading', attempt, progress.told))
+    }
+  }
+}
+
+/**
+ * Download progress as firmware reports it: every 10 %, never more than one report waiting for
+ * its answer (each names the version the last answer gave), and the download never waits for
+ * one. Progress reached while a report is out is told once it is answered: the latest only. A
+ * download that had to wait for each answer went at the pace of a busy cloud's replies.
+ */
+export class ProgressReports {
+  /** the last percentage told (or being told) */
+  told = 0
+  private reachedPercent = 0
+  private out: Promise<void> | undefined
+  private failure: unknown
+
+  constructor(private readonly tell: (percent: number) => Promise<void>) {}
+
+  /** The download reached `percent` (below 100: the end is a phase of its own). */
+  reached(percent: number): void {
+    if (percent <= this.reachedPercent || percent >= 100 || this.failure !== undefined) return
+    this.reachedPercent = percent
+    this.out ??= this.tellLatest().finally(() => {
+      this.out = undefined
+    })
+  }
+
+  /** Waits for the report out, if any; throws what a report threw (a refused update ends the job). */
+  async settled(): Promise<void> {
+    await this.out
+    if (this.failure !== undefined) throw this.failure
+  }
+
+  private async tellLatest(): Promise<void> {
+    try {
+      while (this.told < this.reachedPercent) {
+        this.told = this.reachedPercent
+        await this.tell(this.told)
+      }
+    } catch (error) {
+      // Kept for settled(), which the download calls before its next phase.
+      this.failure = error
     }
   }
 }
