@@ -13,6 +13,8 @@ export interface BenchFleet {
   bindSeconds: number
   /** device ids, in MAC order */
   ids: number[]
+  /** the fleet's process, to watch its CPU (it shares the machine with the server) */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -92,7 +94,14 @@ export async function startBenchFleet(
       )
       ids.push(...bound.map((device) => device.id))
     }
-    return { token, connectedAfter, bindSeconds: (performance.now() - bindStarted) / 1000, ids, stop }
+    return {
+      token,
+      connectedAfter,
+      bindSeconds: (performance.now() - bindStarted) / 1000,
+      ids,
+      pid: child.pid!,
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error

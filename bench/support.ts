@@ -105,6 +105,14 @@ export function rssOf(pid: number): number {
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0)
 }
 
+/** A process's CPU time so far (user and system), in seconds. */
+export function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  // utime and stime, in clock ticks of 1/100 s
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 /**
  * Latency of one request through HTTP: a 2 s warm-up, then `seconds` under `connections` at
  * once; p99 in ms, requests per second, and how many answers were not 2xx (must be 0).

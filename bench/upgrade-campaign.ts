@@ -14,7 +14,16 @@ import path from 'node:path'
 import { ErrorCode } from '@canopy/shared/errors'
 import { buildFirmwareImage } from '@canopy/shared/protocol'
 import { type BenchFleet, FleetTimeout, startBenchFleet } from './fleet'
-import { api, measureLatency, operatorApi, printTable, requireBuild, rssOf, startServer } from './support'
+import {
+  api,
+  cpuSecondsOf,
+  measureLatency,
+  operatorApi,
+  printTable,
+  requireBuild,
+  rssOf,
+  startServer,
+} from './support'
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000)
 const IMAGE_BYTES = Number(process.env.BENCH_IMAGE_BYTES ?? 1024 * 1024)
@@ -22,6 +31,8 @@ const LIMIT_SECONDS = Number(process.env.BENCH_LIMIT_SECONDS ?? 600)
 const LIST_SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 20)
 const FLEET_SECONDS = Number(process.env.BENCH_FLEET_SECONDS ?? 600)
 const MODEL = 'CAP-1200'
+/** the server's device messages taken so far, when last asked (BENCH_PHASES) */
+let lastAdmitted = { at: performance.now(), admitted: 0 }
 const VERSION = '9.9.9'
 
 interface OrderCounts {
@@ -105,9 +116,12 @@ async function campaign(fleet: BenchFleet, fleetStarted: number) {
 
   let counts: OrderCounts = { waiting: DEVICES, upgrading: 0, success: 0, failed: 0 }
   let finishedAfter: number | undefined
+  const progress = startProgress(fleet.pid)
   while ((performance.now() - started) / 1000 < LIMIT_SECONDS) {
     await new Promise((resolve) => setTimeout(resolve, 2000))
     counts = await orderCounts(token, order.id)
+    if (progress.tell(counts) && process.env.BENCH_PHASES)
+      console.warn(`        ${await phases(token, order.id)}; ${await admission()}`)
     if (counts.success + counts.failed >= DEVICES) {
       finishedAfter = (performance.now() - started) / 1000
       break
@@ -197,6 +211,73 @@ async function orderCounts(token: string, id: number): Promise<OrderCounts> {
   const order = page.list.find((candidate) => candidate.id === id)
   if (!order) throw new Error(`order ${id} is not in the list`)
   return order.counts
+}
+
+/**
+ * Every 10 s on stderr: where the order is and how busy the server and the fleet were since the
+ * last line (both share the machine's cores, so a busy fleet slows the server and the reverse).
+ */
+function startProgress(fleetPid: number) {
+  const started = performance.now()
+  let last = { at: started, server: cpuSecondsOf(pid), fleet: cpuSecondsOf(fleetPid) }
+  return {
+    /** Tells when 10 s have passed since the last line; true when it did. */
+    tell(counts: OrderCounts): boolean {
+      const now = { at: performance.now(), server: cpuSecondsOf(pid), fleet: cpuSecondsOf(fleetPid) }
+      const seconds = (now.at - last.at) / 1000
+      if (seconds < 10) return false
+      const share = (cpu: number) => `${((cpu / seconds) * 100).toFixed(0)} %`
+      console.warn(
+        `${((now.at - started) / 1000).toFixed(0).padStart(4)} s  waiting ${counts.waiting}, upgrading ${counts.upgrading}, ` +
+          `upgraded ${counts.success}, failed ${counts.failed}; CPU server ${share(now.server - last.server)}, ` +
+          `fleet ${share(now.fleet - last.fleet)}`,
+      )
+      last = now
+      return true
+    },
+  }
+}
+
+/** The server's device-message queue: waiting now, taken a second since the last call, refused so far. */
+async function admission(): Promise<string> {
+  const metrics = await operatorApi<{
+    devices: {
+      admission: { queued: number; admitted: number }
+      refusals: Record<string, Record<string, number>>
+    }
+  }>(server.baseUrl, dataDir, 'GET', '/operator/metrics')
+  const { queued, admitted } = metrics.devices.admission
+  const now = { at: performance.now(), admitted }
+  const rate = ((now.admitted - lastAdmitted.admitted) / (now.at - lastAdmitted.at)) * 1000
+  lastAdmitted = now
+  const refused = Object.entries(metrics.devices.refusals).flatMap(([kind, reasons]) =>
+    Object.entries(reasons)
+      .filter(([, count]) => count > 0)
+      .map(([reason, count]) => `${kind} ${reason} ${count}`),
+  )
+  return `messages: ${queued} waiting, ${rate.toFixed(0)}/s taken; refused: ${refused.join(', ') || 'none'}`
+}
+
+/** BENCH_PHASES: how many devices are in each phase, e.g. "sent 10, downloading 40 (at 30 % or more 12)". */
+async function phases(token: string, id: number): Promise<string> {
+  const info = await api<{
+    devices: Array<{
+      upgrade_result: string
+      command_result: string
+      download: string | null
+      progress: number | null
+    }>
+  }>(server.baseUrl, '/backend/upgrade/info', { id }, token)
+  const tally = new Map<string, number>()
+  for (const device of info.devices) {
+    const phase =
+      device.upgrade_result === 'upgrading'
+        ? (device.download ?? device.command_result)
+        : device.upgrade_result
+    const key = phase === 'downloading' && (device.progress ?? 0) >= 50 ? 'downloading ≥ 50 %' : phase
+    tally.set(key, (tally.get(key) ?? 0) + 1)
+  }
+  return [...tally].map(([phase, count]) => `${phase} ${count}`).join(', ')
 }
 
 /**
