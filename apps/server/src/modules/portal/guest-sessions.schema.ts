@@ -1,7 +1,7 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { tenants } from '../modules/accounts/accounts.schema'
-import { devices } from '../modules/devices/devices.schema'
-import { projects } from '../modules/projects/projects.schema'
+import { tenants } from '../accounts/accounts.schema'
+import { devices } from '../devices/devices.schema'
+import { projects } from '../projects/projects.schema'
 
 /**
  * A guest's authentication on one device's portal (§2 /auth/detail): issued as a token when the
