@@ -120,6 +120,13 @@ describe('the route flags (§2, §6)', () => {
     expect(menuFor(child, FRAME_ROUTES).map((route) => route.path)).toEqual(['/home'])
   })
 
+  it('lets a page with subpaths answer one segment below it (/help/<article>)', () => {
+    expect(findRouteTrail('/help/alarms')?.map((route) => route.path)).toEqual(['/help'])
+    expect(canOpenPath('/help/alarms', childLevel1)).toBe(true)
+    expect(findRouteTrail('/help/alarms/more')).toBeUndefined()
+    expect(findRouteTrail('/msg/alarms')).toBeUndefined()
+  })
+
   it('knows the public paths', () => {
     for (const path of ['/login', '/register', '/forgetpassword', '/resetpassword', '/404']) {
       expect(isPublicPath(path)).toBe(true)

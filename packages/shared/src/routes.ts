@@ -21,6 +21,8 @@ export interface ConsoleRoute {
   /** the console section (§6 menu permission) a child account's roles must grant */
   readonly menu?: MenuSection
   readonly children?: readonly ConsoleRoute[]
+  /** the page also answers the paths below its own, which it reads itself (/help/<article>) */
+  readonly subpaths?: boolean
 }
 
 /** Reachable without a token (§2 "Public routes"). */
@@ -107,7 +109,8 @@ export const FRAME_ROUTES: readonly ConsoleRoute[] = [
   },
   { path: '/user_info', title: 'menu.userInfo', icon: 'user', hidden: true },
   { path: '/msg', title: 'menu.msg', hidden: true },
-  { path: '/help', title: 'menu.help', icon: 'help', hidden: true },
+  // /help/<article>: an article of the help center has its own address, so pages can link to it
+  { path: '/help', title: 'menu.help', icon: 'help', hidden: true, subpaths: true },
 ]
 
 /** What the guard knows of the signed-in user (from the current-user call). */
@@ -144,6 +147,11 @@ export function menuFor(viewer: RouteViewer, routes: readonly ConsoleRoute[] = F
     .filter((route) => !route.children || route.children.length > 0)
 }
 
+/** '/help/alarms' is one segment below '/help'; '/help/a/b' is not (the router has no such page). */
+function isOneSegmentBelow(pathname: string, parent: string): boolean {
+  return pathname.startsWith(`${parent}/`) && /^[^/]+$/.test(pathname.slice(parent.length + 1))
+}
+
 /** The frame route a path belongs to, with its ancestors (outermost first), or undefined. */
 export function findRouteTrail(
   pathname: string,
@@ -151,6 +159,7 @@ export function findRouteTrail(
 ): ConsoleRoute[] | undefined {
   for (const route of routes) {
     if (route.path === pathname) return [route]
+    if (route.subpaths && isOneSegmentBelow(pathname, route.path)) return [route]
     if (route.children && pathname.startsWith(`${route.path}/`)) {
       const inner = findRouteTrail(pathname, route.children)
       if (inner) return [route, ...inner]

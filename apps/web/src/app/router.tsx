@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createBrowserRouter } from 'react-router'
+import { createBrowserRouter, type RouteObject } from 'react-router'
 import { PageSpinner } from '../shared/ui/PageSpinner'
 import { createGuardLoader } from './guard-loader'
 import { lazyPage } from './lazy-page'
@@ -17,7 +17,12 @@ function GuardRedirect() {
  * and redirects '/', sections, unknown and forbidden paths, so those routes render nothing.
  */
 export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter([
+  return createBrowserRouter(consoleRoutes(queryClient))
+}
+
+/** The route objects themselves, so tests can walk them without starting a router. */
+export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
     {
       id: 'root',
       path: '/',
@@ -231,12 +236,19 @@ export function createRouter(queryClient: QueryClient) {
               () => import('../features/help/HelpPage'),
               (m) => m.HelpPage,
             ),
+            // An article of the help center, at its own address (/help/alarms)
+            pageRoute(
+              'help/:article',
+              frameTitle('/help'),
+              () => import('../features/help/HelpPage'),
+              (m) => m.HelpPage,
+            ),
           ],
         },
         { path: '*', Component: GuardRedirect },
       ],
     },
-  ])
+  ]
 }
 
 export type ConsoleRouter = ReturnType<typeof createRouter>

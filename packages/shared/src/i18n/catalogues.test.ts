@@ -7,6 +7,7 @@ import { deviceSettingsCatalogues } from './device-settings'
 import { devicesCatalogues } from './devices'
 import { enUS } from './en-us'
 import { es } from './es'
+import { helpCenterCatalogues } from './help'
 import { catalogues, LANGUAGES, type Language } from './index'
 import { maintainCatalogues } from './maintain'
 import { messagesCatalogues } from './messages'
@@ -45,8 +46,9 @@ const sets = {
   alarms: alarmsCatalogues,
   backups: backupsCatalogues,
   portal: portalCatalogues,
-  messages: messagesCatalogues,
   'device-portal': devicePortalCatalogues,
+  messages: messagesCatalogues,
+  help: helpCenterCatalogues,
 } as const satisfies Record<string, Record<Language, object>>
 
 describe.each(Object.entries(sets))('i18n catalogues: %s', (_name, set) => {

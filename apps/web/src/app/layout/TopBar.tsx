@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../features/auth/api'
 import { usePermits } from '../../features/auth/grants'
 import { useLogout } from '../../features/auth/use-logout'
 import { BindDeviceButton } from '../../features/devices/BindDeviceButton'
+import { HelpLink } from '../../features/help/HelpLink'
 import { MessageButton } from '../../features/messages/MessageButton'
 import { LanguageSwitcher } from '../../shared/ui/LanguageSwitcher'
 import { Logo } from '../../shared/ui/Logo'
@@ -62,6 +63,7 @@ export function TopBar({ menuCollapsed, onToggleMenu }: TopBarProps) {
         {showsBind && <BindDeviceButton withHint type="text" iconOnly={!wide} />}
         <LanguageSwitcher />
         <MessageButton showLabel={false} />
+        <HelpLink />
         <Button
           type="text"
           icon={<UserOutlined aria-hidden />}

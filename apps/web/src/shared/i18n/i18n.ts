@@ -5,6 +5,7 @@ import type { DevicePortalCatalogue } from '@canopy/shared/i18n/device-portal'
 import type { DeviceSettingsCatalogue } from '@canopy/shared/i18n/device-settings'
 import type { DevicesCatalogue } from '@canopy/shared/i18n/devices'
 import type { Catalogue } from '@canopy/shared/i18n/en-us'
+import type { HelpCenterCatalogue } from '@canopy/shared/i18n/help'
 import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '@canopy/shared/i18n/languages'
 import type { MaintainCatalogue } from '@canopy/shared/i18n/maintain'
 import type { MessagesCatalogue } from '@canopy/shared/i18n/messages'
@@ -34,6 +35,7 @@ declare module 'i18next' {
         DeviceOperationsCatalogue &
         DeviceSettingsCatalogue &
         TrafficCatalogue &
+        HelpCenterCatalogue &
         MessagesCatalogue &
         MaintainCatalogue &
         PortalCatalogue &
