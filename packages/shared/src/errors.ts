@@ -110,10 +110,16 @@ export const ErrorCode = {
   /** a strategy a portal setting uses cannot be deleted */
   POLICY_IN_USE: 600400203,
   PORTAL_NOT_FOUND: 600400204,
+  /** §8 "SMS authentication is not enabled": an SMS code asked of a tenant whose SMS method is off */
+  SMS_AUTH_DISABLED: 600400205,
+  /** §8 "Member authentication is not enabled" */
+  MEMBER_AUTH_DISABLED: 600400206,
   /** §8 "Configure Internet access policies": a portal turned on without a strategy */
   CONFIGURE_POLICIES: 600400207,
   GUIDE_ADDRESS_ERROR: 600400208,
   TITLE_OR_PROMPT_INVALID: 600400209,
+  /** §8 "File format error (xls only)": a member import that is no .xls workbook */
+  FILE_FORMAT_XLS: 600400210,
   /** a picture that is no JPEG, PNG or WebP, is broken, or is over 2 MB or 4096 x 4096 */
   UPLOAD_FORMAT: 600400212,
   /** §8 "Vap radio or radio does not exist": a portal for an SSID the device does not report */
@@ -225,6 +231,9 @@ export const errorCatalogue: Readonly<Record<ErrorCodeValue, ErrorDefinition>> =
   [C.POLICY_NOT_FOUND]: unlisted('errors.policyNotFound', 404),
   [C.POLICY_IN_USE]: unlisted('errors.policyInUse', 409),
   [C.PORTAL_NOT_FOUND]: unlisted('errors.portalNotFound', 404),
+  [C.SMS_AUTH_DISABLED]: unlisted('errors.smsAuthDisabled', 409),
+  [C.MEMBER_AUTH_DISABLED]: unlisted('errors.memberAuthDisabled', 409),
+  [C.FILE_FORMAT_XLS]: unlisted('errors.fileFormatXls', 415),
   [C.GUIDE_ADDRESS_ERROR]: unlisted('errors.guideAddressError'),
   [C.TITLE_OR_PROMPT_INVALID]: unlisted('errors.titleOrPromptInvalid'),
   [C.UPLOAD_FORMAT]: unlisted('errors.uploadFormat', 415),
