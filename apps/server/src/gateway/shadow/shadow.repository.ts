@@ -1,5 +1,5 @@
 import type { JsonObject } from '@canopy/shared/protocol'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { deviceShadows } from '../../db/schema'
 
@@ -54,6 +54,26 @@ export function shadowRepository(db: Executor) {
           target: deviceShadows.deviceId,
           set: { ...shadow, updatedAt: sql`now()` },
         })
+    },
+
+    /**
+     * Stores the shadow only if it is still at the version it was read at (none: there was no
+     * shadow yet); whether it was. Another update in between makes the caller read again.
+     */
+    async saveIfAt(deviceId: number, shadow: StoredShadow, readAt: number | undefined): Promise<boolean> {
+      const stored =
+        readAt === undefined
+          ? await db
+              .insert(deviceShadows)
+              .values({ deviceId, ...shadow })
+              .onConflictDoNothing({ target: deviceShadows.deviceId })
+              .returning({ deviceId: deviceShadows.deviceId })
+          : await db
+              .update(deviceShadows)
+              .set({ ...shadow, updatedAt: sql`now()` })
+              .where(and(eq(deviceShadows.deviceId, deviceId), eq(deviceShadows.version, readAt)))
+              .returning({ deviceId: deviceShadows.deviceId })
+      return stored.length > 0
     },
 
     /** Many shadows in one statement. */

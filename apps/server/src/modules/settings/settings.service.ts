@@ -45,6 +45,12 @@ export interface SettingsChange {
  * from desired once applied.
  */
 export class SettingsService {
+  /**
+   * Devices whose shadow version a batch change (applySections) stored and already found nothing
+   * to settle on, while it tells them: their `shadowUpdated` of that version is not followed again.
+   */
+  private readonly checkedInBatch = new Map<number, number>()
+
   constructor(
     private readonly deps: {
       db: Database
@@ -144,10 +150,26 @@ export class SettingsService {
       await options.alsoInTransaction?.(tx, operationIds)
       return { operationIds, stored }
     })
+    // The cloud's own change leaves what each device reports as it was, so only the sections just
+    // started can settle on it, and only on a device that already reports their values: the
+    // others' documents need no read each (follow skips them), which a rollout to thousands of
+    // devices would otherwise pay once per device.
+    const skipped: Array<[number, number]> = []
+    for (const device of devices) {
+      const reported = stored.previous.get(device.id)?.state.reported ?? {}
+      if (changes.every((change) => !reportsAlready(reported, change))) {
+        skipped.push([device.id, stored.versions.get(device.id)!])
+        this.checkedInBatch.set(device.id, stored.versions.get(device.id)!)
+      }
+    }
     // Stored is what counts: a device that did not hear of it now gets it when next seen online.
     await stored
       .announce()
       .catch((error: unknown) => this.deps.reportError(error, 'settings: telling devices'))
+      .finally(() => {
+        for (const [deviceId, version] of skipped)
+          if (this.checkedInBatch.get(deviceId) === version) this.checkedInBatch.delete(deviceId)
+      })
     return operationIds
   }
 
@@ -249,6 +271,8 @@ export class SettingsService {
    * (a device that publishes something else, or comes online, settles nothing).
    */
   async follow(deviceId: number, document: ShadowDocument): Promise<void> {
+    // The cloud's own batch change, which applySections found nothing to settle on.
+    if (this.checkedInBatch.get(deviceId) === document.version) return
     for (const row of await settingsRepository(this.deps.db).unsettled(deviceId)) {
       const failure = failureOf(document.state.reported, row.section, row.desiredVersion)
       if (failure) {
@@ -337,6 +361,13 @@ export class SettingsService {
 /** The rule a retried or reverted section follows: WiFi is the model's, any other a setting. */
 function sectionRule(section: SettingsSection): SettingsRule {
   return section === 'wifi' ? 'wifi' : 'settings'
+}
+
+/** Whether a device already reports what a change asks (its section would settle in sync at once). */
+function reportsAlready(reported: JsonObject, change: SettingsChange): boolean {
+  const section = reported[change.section]
+  const delta = computeDelta(asReported(change.values), isJsonObject(section) ? section : {})
+  return Object.keys(delta).length === 0
 }
 
 /** What a device reports of a section, secrets left out: the "before" of a change. */

@@ -11,6 +11,7 @@ import {
 import type { Database, Executor } from '../../db/client'
 import type { DeviceEvents } from '../../gateway/device-events'
 import { AppError } from '../../http/app-error'
+import { eachConcurrently } from '../../lib/concurrency'
 import type { Principal } from '../auth/principal'
 import { requireBatch } from '../devices/batch-check'
 import type { DeviceRow } from '../devices/devices.repository'
@@ -24,6 +25,8 @@ import type { TemplatesService } from './templates.service'
 
 /** Devices a rollout applies to in one transaction: bounded work, bounded locks. */
 const ROLLOUT_CHUNK = 500
+/** Chunks under way at once (they lock different devices' shadows, so they cannot deadlock). */
+const CHUNKS_AT_ONCE = 2
 
 /**
  * Applying templates (§4 config application; §7 tpl/set, child/tpl/set), always through the
@@ -126,8 +129,10 @@ export class TemplateApplication {
         template.version,
       )
       const due = governed.filter((device) => behind.has(device.id))
-      for (let at = 0; at < due.length; at += ROLLOUT_CHUNK)
-        await this.applyAutomatically(template, due.slice(at, at + ROLLOUT_CHUNK))
+      const chunks: DeviceRow[][] = []
+      for (let at = 0; at < due.length; at += ROLLOUT_CHUNK) chunks.push(due.slice(at, at + ROLLOUT_CHUNK))
+      // Two at a time: one chunk's devices are told while the next one's transaction commits.
+      await eachConcurrently(chunks, CHUNKS_AT_ONCE, (chunk) => this.applyAutomatically(template, chunk))
     }
   }
 
