@@ -82,7 +82,8 @@ function HelpCenter() {
           <span />
         )}
         <Input
-          type="search"
+          // a searchbox without the browser's own clear button beside antd's
+          role="searchbox"
           allowClear
           value={query}
           onChange={(event) => setQuery(event.target.value)}
