@@ -16,6 +16,8 @@ test.afterAll(async () => {
 })
 
 const ssidOf = (device: VirtualDevice) => (device.reported.wifi as { '2g': { ssid: string } })['2g'].ssid
+const vapOf = (device: VirtualDevice, slot: string) =>
+  (device.reported.wifi as { vaps?: Record<string, { ssid: string; vlan: number }> }).vaps?.[slot]
 
 test('create a template from a device, apply it automatically to a project, bind a new device and watch it converge', async ({
   page,
@@ -64,4 +66,23 @@ test('create a template from a device, apply it automatically to a project, bind
   await expect(badge).toContainText('Automatic')
   await expect(badge.getByText('In sync')).toBeVisible({ timeout: 30_000 })
   expect(ssidOf(newcomer)).toBe(ssidOf(source))
+
+  // A virtual AP of the template, with the device settings' own fields and rules; the edit rolls
+  // out to the project's devices.
+  await page.goto('/maintain/tpl')
+  await row.getByRole('button', { name: 'Edit StoreWiFi' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit template' })
+  const vap = edit.getByRole('region', { name: 'Virtual AP 2' })
+  await vap.getByRole('checkbox', { name: 'Set virtual AP 2' }).check()
+  await vap.getByRole('textbox', { name: 'SSID' }).fill('GuestE2E')
+  await vap.getByRole('spinbutton', { name: 'VLAN' }).fill('5000')
+  await edit.getByRole('button', { name: 'Save' }).click()
+  await expect(vap.getByText('VLAN: 0 (off) or 3-4094')).toBeVisible()
+  await vap.getByRole('spinbutton', { name: 'VLAN' }).fill('30')
+  await edit.getByRole('button', { name: 'Save' }).click()
+  await expect(edit).toBeHidden()
+  await expect.poll(() => vapOf(newcomer, '2')?.ssid, { timeout: 30_000 }).toBe('GuestE2E')
+  expect(vapOf(newcomer, '2')?.vlan).toBe(30)
+  await page.goto(`/device/detail?id=${id}`)
+  await expect(badge.getByText('In sync')).toBeVisible({ timeout: 30_000 })
 })

@@ -187,6 +187,64 @@ describe('templates: made, listed, edited, copied, deleted', () => {
   })
 })
 
+describe('virtual APs in a template', () => {
+  const vap = (ssid: string, password?: string) => ({
+    enabled: true,
+    band: '2g',
+    ssid,
+    hidden: false,
+    encryption: password ? 'wpa2-psk' : 'none',
+    ...(password ? { password } : {}),
+    maxUsers: 16,
+    isolation: true,
+    vlan: 20,
+  })
+
+  it('keeps each virtual AP with its own password (never shown), refuses a broken one by its field', async () => {
+    const id = await create({ wifi: { '2g': radio('Main'), vaps: { '2': vap('Guest2', 'guest-pass-2') } } })
+    const shown = await info(id)
+    expect(JSON.stringify(shown)).not.toContain('guest-pass-2')
+    expect(shown.data.passwords).toEqual(['vap2'])
+    expect(shown.data.settings).toMatchObject({ wifi: { vaps: { '2': { ssid: 'Guest2', vlan: 20 } } } })
+    // An edit of the AP that leaves the password out keeps it; another AP added beside it.
+    const { password: _left, ...withoutPassword } = vap('Guest2b', 'x')
+    const saved = await post('/backend/device/tpl/save', {
+      id,
+      name: shown.data.name,
+      settings: { wifi: { vaps: { '2': withoutPassword, '3': vap('Open3') } } },
+    })
+    expect(saved.envelope.status).toBe(10000)
+    const edited = await info(id)
+    expect(edited.data).toMatchObject({ version: 2, passwords: ['vap2'] })
+    expect(Object.keys((edited.data.settings.wifi as { vaps: object }).vaps).sort()).toEqual(['2', '3'])
+
+    const broken = await post('/backend/device/tpl/save', {
+      id,
+      name: shown.data.name,
+      settings: { wifi: { vaps: { '1': { ...vap('Bad'), vlan: 5000 } } } },
+    })
+    expect(broken.envelope.status).toBe(ErrorCode.INVALID_PARAMETER)
+    expect(broken.envelope.data).toEqual({
+      violations: [{ field: 'settings.wifi.vaps.1.vlan', rule: 'validation.vlan_tips' }],
+    })
+    expect((await info(id)).data.version).toBe(2)
+  })
+
+  it('applies a virtual AP to a device, which then reports it', async () => {
+    const device = fleet.devices[0]!
+    const ssid = `Vap${Date.now() % 100000}`
+    const id = await create({ wifi: { vaps: { '3': vap(ssid, 'guest-pass-3') } } })
+    const answer = await post('/backend/device/tpl/set', { tplId: id, ids: [idOf(device)] })
+    expect(answer.envelope.status).toBe(10000)
+    await eventually(
+      () => states([idOf(device)]),
+      (rows) => rows[0]?.sync === 'in_sync',
+    )
+    const reported = device.reported as { wifi: { vaps: Record<string, { ssid: string; vlan: number }> } }
+    expect(reported.wifi.vaps['3']).toMatchObject({ ssid, vlan: 20 })
+  })
+})
+
 describe('manual application (tpl/set, child/tpl/set)', () => {
   it('applies to devices through the settings sync: each shows the template, manual, in sync once it reports it', async () => {
     const targets = fleet.devices.slice(0, 2)

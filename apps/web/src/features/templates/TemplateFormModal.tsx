@@ -1,18 +1,25 @@
-import { ENCRYPTIONS } from '@canopy/shared/validation'
+import { ENCRYPTIONS, vapSettings } from '@canopy/shared/validation'
 import { Alert, Checkbox, Form, Input, Modal, Select, Switch, TimePicker, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../shared/api'
 import { loadRules, showFieldErrors, zodRule } from '../../shared/forms'
+import { sectionRules } from '../device-detail/forms/section-rules'
+import { VapFields } from '../device-detail/wifi/VapFields'
+import { toVapSettings, type VapSlot } from '../device-detail/wifi/wifi-form'
 import '../../shared/i18n/device-operations-messages'
 import { translateKey } from '../../shared/i18n/i18n'
 import '../../shared/i18n/templates-messages'
 import { toast } from '../../shared/ui/feedback'
 import { type Template, useCreateTemplate, useSaveTemplate } from './api'
-import { FORM_BANDS, formOf, settingsOf, type TemplateForm } from './template-form'
+import { FORM_BANDS, formOf, settingsOf, type TemplateForm, VAP_SLOTS } from './template-form'
 
 const WEEKDAYS = ['0', '1', '2', '3', '4', '5', '6'] as const
+/** Each virtual AP's fields under the shared vapSettings rules, where the dialog keeps them. */
+const VAP_RULES = Object.fromEntries(
+  VAP_SLOTS.map((slot) => [slot, sectionRules(vapSettings, toVapSettings, ['vaps', slot])]),
+) as Record<VapSlot, ReturnType<typeof sectionRules>>
 const TIME_FORMAT = 'HH:mm'
 
 /** A time field that keeps its value as the "HH:mm" text the settings use. */
@@ -60,6 +67,9 @@ export function TemplateFormModal({ editing, onClose }: TemplateFormModalProps) 
     schedule: Form.useWatch('setWifiSchedule', form),
     '2g': Form.useWatch(['radios', '2g', 'set'], form),
     '5g': Form.useWatch(['radios', '5g', 'set'], form),
+    vap1: Form.useWatch(['vaps', '1', 'set'], form),
+    vap2: Form.useWatch(['vaps', '2', 'set'], form),
+    vap3: Form.useWatch(['vaps', '3', 'set'], form),
   }
   const weekdays = WEEKDAYS.map((day) => ({ value: Number(day), label: t(`templates.form.weekdays.${day}`) }))
   const encryptions = ENCRYPTIONS.map((value) => ({
@@ -201,6 +211,28 @@ export function TemplateFormModal({ editing, onClose }: TemplateFormModalProps) 
                   >
                     <Input.Password autoComplete="new-password" />
                   </Form.Item>
+                </div>
+              )}
+            </section>
+          )
+        })}
+        {VAP_SLOTS.map((slot) => {
+          const label = t('templates.form.vap', { slot })
+          return (
+            <section key={slot} aria-label={label}>
+              <Form.Item name={['vaps', slot, 'set']} valuePropName="checked" style={{ marginBottom: 8 }}>
+                <Checkbox>{t('templates.form.setVap', { slot })}</Checkbox>
+              </Form.Item>
+              {ticked[`vap${slot}`] && (
+                <div style={{ paddingLeft: 24 }}>
+                  <VapFields
+                    prefix={['vaps', slot]}
+                    bands={FORM_BANDS}
+                    encryptions={ENCRYPTIONS}
+                    // A template's AP keeps its password (the template's, or each device's own).
+                    storedEncryption={editing?.settings.wifi?.vaps?.[slot]?.encryption}
+                    rules={VAP_RULES[slot]}
+                  />
                 </div>
               )}
             </section>

@@ -55,4 +55,40 @@ describe('the template dialog', () => {
     // An empty password keeps the template's: it is not sent.
     expect(settings.wifi?.['2g']).not.toHaveProperty('password')
   })
+
+  it('sets each virtual AP when ticked, with the device settings’ fields; unticked, the template drops it', () => {
+    const form = formOf()
+    expect(form.vaps['2']).toMatchObject({ set: false, enabled: true, encryption: 'none', vlan: 0 })
+    form.vaps['2'] = {
+      ...form.vaps['2'],
+      set: true,
+      ssid: 'Guest',
+      encryption: 'wpa2-psk',
+      password: 'guestpass1',
+      vlan: 30,
+    }
+    const settings = settingsOf(form)
+    expect(settings.wifi?.vaps).toEqual({
+      '2': {
+        enabled: true,
+        band: '2g',
+        ssid: 'Guest',
+        hidden: false,
+        encryption: 'wpa2-psk',
+        password: 'guestpass1',
+        maxUsers: 32,
+        isolation: true,
+        vlan: 30,
+      },
+    })
+    expect(templateSettings.safeParse(settings).success).toBe(true)
+
+    // Opened again: the AP is ticked, its password not shown; unticked, it is gone.
+    const again = formOf({ name: 'Shop', settings })
+    expect(again.vaps['2']).toMatchObject({ set: true, ssid: 'Guest', vlan: 30 })
+    expect(again.vaps['2'].password).toBeUndefined()
+    again.vaps['2'].set = false
+    again.setLed = true
+    expect(settingsOf(again, settings).wifi).toBeUndefined()
+  })
 })

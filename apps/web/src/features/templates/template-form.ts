@@ -1,9 +1,19 @@
-import type { RadioSettings, TemplateSettings, WEEKDAYS } from '@canopy/shared/validation'
+import type { RadioSettings, TemplateSettings, VapSettings, WEEKDAYS } from '@canopy/shared/validation'
+import {
+  newVapValues,
+  toVapSettings,
+  type VapFormValues,
+  type VapSlot,
+} from '../device-detail/wifi/wifi-form'
 
 type Weekday = (typeof WEEKDAYS)[number]
 
 export type FormBand = '2g' | '5g'
 export const FORM_BANDS: readonly FormBand[] = ['2g', '5g']
+export const VAP_SLOTS: readonly VapSlot[] = ['1', '2', '3']
+
+/** A virtual AP in the dialog: the device settings' own fields, set only when ticked. */
+export type TemplateVapValues = VapFormValues & { set: boolean }
 
 /** The template dialog's fields: each part of a template is set only when its box is ticked. */
 export interface TemplateForm {
@@ -18,6 +28,7 @@ export interface TemplateForm {
     FormBand,
     { set: boolean; ssid: string; hidden: boolean; encryption: string; password?: string }
   >
+  vaps: Record<VapSlot, TemplateVapValues>
 }
 
 /**
@@ -56,13 +67,28 @@ export function formOf(template?: { name: string; settings: TemplateSettings }):
     setWifiSchedule: system.wifiSchedule !== undefined,
     wifiSchedule: system.wifiSchedule ?? { enabled: true, days: [1, 2, 3, 4, 5], off: '23:00', on: '07:00' },
     radios: { '2g': radio('2g'), '5g': radio('5g') },
+    vaps: {
+      '1': vapValues(wifi.vaps?.['1']),
+      '2': vapValues(wifi.vaps?.['2']),
+      '3': vapValues(wifi.vaps?.['3']),
+    },
   }
+}
+
+/** A virtual AP the template sets (its password never comes back), or a new one, switched on. */
+function vapValues(current: VapSettings | undefined): TemplateVapValues {
+  // A template is for any model: the first radio and the rule's usual bound of users.
+  const values = { ...newVapValues('2g', 32), enabled: true }
+  if (!current) return { ...values, set: false }
+  const { password: _secret, ...shown } = current
+  return { ...values, ...shown, set: true }
 }
 
 /**
  * The template's settings from the dialog, over what the template already sets (its other
- * system settings, a radio's hidden fields, its virtual APs stay). An empty password keeps the
- * template's. Checked afterwards by the shared rule, as the server checks it.
+ * system settings and a radio's hidden fields stay). A virtual AP is set only when ticked. An
+ * empty password keeps the template's. Checked afterwards by the shared rule, as the server
+ * checks it.
  */
 export function settingsOf(form: TemplateForm, base: TemplateSettings = {}): TemplateSettings {
   const { led: _led, timedReboot: _reboot, wifiSchedule: _schedule, ...otherSystem } = base.system ?? {}
@@ -72,7 +98,13 @@ export function settingsOf(form: TemplateForm, base: TemplateSettings = {}): Tem
     ...(form.setTimedReboot ? { timedReboot: form.timedReboot } : {}),
     ...(form.setWifiSchedule ? { wifiSchedule: form.wifiSchedule } : {}),
   }
-  const wifi: NonNullable<TemplateSettings['wifi']> = base.wifi?.vaps ? { vaps: base.wifi.vaps } : {}
+  const wifi: NonNullable<TemplateSettings['wifi']> = {}
+  const vaps: NonNullable<NonNullable<TemplateSettings['wifi']>['vaps']> = {}
+  for (const slot of VAP_SLOTS) {
+    const { set, ...fields } = form.vaps[slot]
+    if (set) vaps[slot] = toVapSettings(fields)
+  }
+  if (Object.keys(vaps).length > 0) wifi.vaps = vaps
   for (const band of FORM_BANDS) {
     const fields = form.radios[band]
     if (!fields.set) continue

@@ -51,7 +51,9 @@ export const templatesEnUS = {
       encryption: 'Encryption',
       password: 'Password',
       passwordKept: 'Leave empty to keep the template’s password',
-      otherWifi: 'Other WiFi settings of the template (channel, power, virtual APs) are kept as they are.',
+      vap: 'Virtual AP {{slot}}',
+      setVap: 'Set virtual AP {{slot}}',
+      otherWifi: 'Other WiFi settings of the template (channel, power) are kept as they are.',
       weekdays: {
         '0': 'Sun',
         '1': 'Mon',

@@ -49,7 +49,9 @@ export const templatesEs: TemplatesCatalogue = {
       encryption: 'Cifrado',
       password: 'Contraseña',
       passwordKept: 'Déjela vacía para conservar la contraseña de la plantilla',
-      otherWifi: 'Los demás ajustes WiFi de la plantilla (canal, potencia, AP virtuales) se conservan.',
+      vap: 'AP virtual {{slot}}',
+      setVap: 'Ajustar el AP virtual {{slot}}',
+      otherWifi: 'Los demás ajustes WiFi de la plantilla (canal, potencia) se conservan.',
       weekdays: {
         '0': 'dom',
         '1': 'lun',

@@ -48,7 +48,9 @@ export const templatesZhCN: TemplatesCatalogue = {
       encryption: '加密方式',
       password: '密码',
       passwordKept: '留空则保留模板原有密码',
-      otherWifi: '模板中其他 WiFi 配置（信道、功率、虚拟 AP）保持不变。',
+      vap: '虚拟 AP {{slot}}',
+      setVap: '设置虚拟 AP {{slot}}',
+      otherWifi: '模板中其他 WiFi 配置（信道、功率）保持不变。',
       weekdays: {
         '0': '周日',
         '1': '周一',

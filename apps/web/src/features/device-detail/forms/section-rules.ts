@@ -36,12 +36,16 @@ export function brokenRules(schema: RuleSchema, value: unknown): Map<string, str
  *
  *   const rules = sectionRules(wanSettings, toWanSettings)
  *   <Form.Item name="mtu" rules={rules(['mtu'])} dependencies={['type']}>
+ *
+ * A form holding the section under a path passes it as `at` (its fields' names start with it).
  */
-export function sectionRules<V>(schema: RuleSchema, toSettings: (values: V) => unknown) {
+export function sectionRules<V>(schema: RuleSchema, toSettings: (values: V) => unknown, at?: FieldPath) {
   return (path: FieldPath): FormRule[] => [
     (form) => ({
       validator: async () => {
-        const key = brokenRules(schema, toSettings(form.getFieldsValue(true) as V)).get(pathKey(path))
+        // `at`: the section is one part of a larger form (a template's virtual AP), kept there.
+        const values = (at ? form.getFieldValue(at as (string | number)[]) : form.getFieldsValue(true)) as V
+        const key = brokenRules(schema, toSettings(values)).get(pathKey(path))
         if (key) throw new Error(translateKey(key))
       },
     }),

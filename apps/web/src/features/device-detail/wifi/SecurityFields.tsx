@@ -12,18 +12,25 @@ export interface SecurityFieldsProps {
   /** the encryption the device has now (undefined: a network it does not have yet) */
   storedEncryption: string | undefined
   rules: (path: FieldPath) => FormRule[]
+  /** where the network's fields are in the form (a template's virtual AP); none: at its top */
+  prefix?: FieldPath
 }
 
 /**
  * Encryption and password of a network (radio or virtual AP). The password is a secret the
  * device never reports: left empty it stays as it is, unless the encryption changes.
  */
-export function SecurityFields({ encryptions, storedEncryption, rules }: SecurityFieldsProps) {
+export function SecurityFields({ encryptions, storedEncryption, rules, prefix = [] }: SecurityFieldsProps) {
   const { t } = useTranslation()
   const labels = encryptionLabels(t)
+  const name = (field: string) => [...prefix, field]
   return (
     <>
-      <Form.Item name="encryption" label={t('deviceSettings.wifi.encryption')} rules={rules(['encryption'])}>
+      <Form.Item
+        name={name('encryption')}
+        label={t('deviceSettings.wifi.encryption')}
+        rules={rules(['encryption'])}
+      >
         <Select
           options={encryptions.map((encryption) => ({
             value: encryption,
@@ -31,18 +38,22 @@ export function SecurityFields({ encryptions, storedEncryption, rules }: Securit
           }))}
         />
       </Form.Item>
-      <Form.Item noStyle dependencies={['encryption']}>
+      <Form.Item noStyle dependencies={[name('encryption')]}>
         {({ getFieldValue }) =>
-          getFieldValue('encryption') !== 'none' && (
+          getFieldValue(name('encryption')) !== 'none' && (
             <Form.Item
-              name="password"
+              name={name('password')}
               label={t('deviceSettings.wifi.password')}
-              dependencies={['encryption']}
+              dependencies={[name('encryption')]}
               rules={[
                 ...rules(['password']),
                 ({ getFieldValue: value }) => ({
                   validator: async () => {
-                    const problem = newSecretProblem(storedEncryption, value('encryption'), value('password'))
+                    const problem = newSecretProblem(
+                      storedEncryption,
+                      value(name('encryption')),
+                      value(name('password')),
+                    )
                     if (problem) throw new Error(translateKey(problem))
                   },
                 }),

@@ -65,18 +65,24 @@ export function radioFormValues(reported: JsonObject, radio: RadioOptions): Radi
   }
 }
 
-/** A virtual AP; one the device does not have yet starts switched off and open. */
-export function vapFormValues(reported: JsonObject | undefined, options: WifiOptions): VapFormValues {
-  const band = options.radios[0]?.band ?? '2g'
+/** A new virtual AP on a band: switched off, open, isolated, at most 32 users (or the band's bound). */
+export function newVapValues(band: Band, maxUsers: number): VapFormValues {
   return {
     enabled: false,
     band,
     ssid: '',
     hidden: false,
     encryption: 'none',
-    maxUsers: Math.min(32, options.radios[0]?.maxUsers ?? 32),
+    maxUsers: Math.min(32, maxUsers),
     isolation: true,
     vlan: 0,
+  }
+}
+
+/** A virtual AP; one the device does not have yet starts switched off and open. */
+export function vapFormValues(reported: JsonObject | undefined, options: WifiOptions): VapFormValues {
+  return {
+    ...newVapValues(options.radios[0]?.band ?? '2g', options.radios[0]?.maxUsers ?? 32),
     ...(reported as Partial<VapFormValues> | undefined),
     password: undefined,
   }
