@@ -144,6 +144,7 @@ export async function buildApp(options: {
     throttle: new LoginThrottle(config.loginThrottle),
   })
   const users = new UsersService({ db, changes })
+  const wechatClient = config.wechat ? new WechatClient(config.wechat, db) : undefined
   const messages = createMessages({
     db,
     changes,
@@ -152,6 +153,7 @@ export async function buildApp(options: {
     accounts: users,
     mailer: options.mailer ?? createMailer(config.mail),
     push: config.push,
+    wechat: wechatClient && config.wechat && { client: wechatClient, templates: config.wechat.templates },
     language: config.defaultLanguage ?? FALLBACK_LANGUAGE,
     publicUrl: config.publicUrl,
     reportError: (error, what) => http.log.error({ err: error }, what),
@@ -176,7 +178,7 @@ export async function buildApp(options: {
   const wechat = new WechatService({
     db,
     changes,
-    client: config.wechat ? new WechatClient(config.wechat, db) : undefined,
+    client: wechatClient,
     callbackToken: config.wechat?.token,
   })
 

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import type { MessageKind } from '@canopy/shared/validation'
 import { z } from 'zod'
 import type { DeviceLimits } from './gateway/device-admission'
 import type { LoginThrottleSettings } from './modules/auth/login-throttle'
@@ -52,6 +53,12 @@ const environmentSchema = z.object({
   WECHAT_APP_SECRET: optionalText,
   WECHAT_TOKEN: optionalText,
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  // The Official Account's template ids for pushes, one per kind of system message.
+  WECHAT_TEMPLATE_ALARM: optionalText,
+  WECHAT_TEMPLATE_RECOVERY: optionalText,
+  WECHAT_TEMPLATE_UPGRADE: optionalText,
+  WECHAT_TEMPLATE_INSPECTION: optionalText,
+  WECHAT_TEMPLATE_ANNOUNCEMENT: optionalText,
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   MQTT_HOST: z.string().default('0.0.0.0'),
   MQTT_URL: optionalText,
@@ -107,6 +114,11 @@ export interface WechatConfig {
   /** the token set in the Official Account's server settings, for callback signatures */
   token: string
   apiBase: string
+  /**
+   * The template id each kind of system message is pushed with (`message/template/send`); a kind
+   * without one is not pushed by WeChat (its pushes fail, saying so)
+   */
+  templates: Partial<Record<MessageKind, string>>
 }
 
 /** The embedded broker (no `url`), or an external Mosquitto with dynamic security. */
@@ -240,6 +252,7 @@ export function loadConfig(
             appSecret: e.WECHAT_APP_SECRET,
             token: e.WECHAT_TOKEN,
             apiBase: e.WECHAT_API_BASE.replace(/\/+$/, ''),
+            templates: wechatTemplates(e),
           }
         : undefined,
     loginThrottle: {
@@ -277,6 +290,17 @@ function mqttConfig(e: z.infer<typeof environmentSchema>): MqttConfig {
     password: e.MQTT_PASSWORD,
     publicUrl: e.MQTT_PUBLIC_URL ?? e.MQTT_URL,
   }
+}
+
+function wechatTemplates(e: z.infer<typeof environmentSchema>): Partial<Record<MessageKind, string>> {
+  const ids: Record<MessageKind, string | undefined> = {
+    alarm: e.WECHAT_TEMPLATE_ALARM,
+    recovery: e.WECHAT_TEMPLATE_RECOVERY,
+    upgrade: e.WECHAT_TEMPLATE_UPGRADE,
+    inspection: e.WECHAT_TEMPLATE_INSPECTION,
+    announcement: e.WECHAT_TEMPLATE_ANNOUNCEMENT,
+  }
+  return Object.fromEntries(Object.entries(ids).filter(([, id]) => id !== undefined))
 }
 
 /** §3 "Email service": server, port and address are all required, or there is no mail. */

@@ -3,14 +3,22 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A local stand-in for the WeChat Official Account API (api.weixin.qq.com): the token and
- * temporary QR-code calls, answering as WeChat does, errcodes included.
+ * A local stand-in for the WeChat Official Account API (api.weixin.qq.com): the token, temporary
+ * QR-code and template-message calls, answering as WeChat does, errcodes included; it keeps the
+ * template messages it took.
  */
 export async function startWechatStandIn(
   credentials = { appId: 'wx-test-app', appSecret: 'wx-test-secret' },
 ) {
   const validTokens = new Set<string>()
-  const stats = { tokenRequests: 0, qrCodes: [] as Array<{ scene: string; expire_seconds: number }> }
+  const stats = {
+    tokenRequests: 0,
+    qrCodes: [] as Array<{ scene: string; expire_seconds: number }>,
+    templateSends: [] as TemplateSend[],
+  }
+  /** openids that no longer follow the account: a template message to one is refused (43004) */
+  const unfollowed = new Set<string>()
+  let msgid = 1000
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in')
@@ -38,6 +46,17 @@ export async function startWechatStandIn(
       const ticket = `ticket-${randomBytes(8).toString('hex')}`
       return reply({ ticket, expire_seconds: body.expire_seconds, url: `http://weixin.qq.com/q/${ticket}` })
     }
+    if (url.pathname === '/cgi-bin/message/template/send' && request.method === 'POST') {
+      if (!validTokens.has(url.searchParams.get('access_token') ?? '')) {
+        return reply({ errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' })
+      }
+      const body = JSON.parse(await readBody(request)) as TemplateSend
+      if (!body.touser) return reply({ errcode: 40003, errmsg: 'invalid openid' })
+      if (!TEMPLATE_IDS.has(body.template_id)) return reply({ errcode: 40037, errmsg: 'invalid template_id' })
+      if (unfollowed.has(body.touser)) return reply({ errcode: 43004, errmsg: 'require subscribe' })
+      stats.templateSends.push(body)
+      return reply({ errcode: 0, errmsg: 'ok', msgid: ++msgid })
+    }
     response.statusCode = 404
     reply({ errcode: -1, errmsg: 'not found' })
   })
@@ -51,11 +70,35 @@ export async function startWechatStandIn(
       WECHAT_APP_SECRET: credentials.appSecret,
       WECHAT_TOKEN: 'callback-token',
       WECHAT_API_BASE: `http://127.0.0.1:${port}`,
+      // The account's templates; inspection reports have none (their WeChat pushes fail, saying so).
+      WECHAT_TEMPLATE_ALARM: 'tpl-alarm',
+      WECHAT_TEMPLATE_RECOVERY: 'tpl-recovery',
+      WECHAT_TEMPLATE_UPGRADE: 'tpl-upgrade',
+      WECHAT_TEMPLATE_ANNOUNCEMENT: 'tpl-announcement',
     },
+    /** The template messages WeChat took for this openid. */
+    sentTo: (openId: string) => stats.templateSends.filter((send) => send.touser === openId),
+    /** The user stops following the account: WeChat refuses template messages to them. */
+    unfollow: (openId: string) => unfollowed.add(openId),
     /** Makes every token handed out so far invalid, as a token refresh elsewhere would. */
     invalidateTokens: () => validTokens.clear(),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
+}
+
+/** The templates the stand-in's account has (its env names them). */
+const TEMPLATE_IDS = new Set(['tpl-alarm', 'tpl-recovery', 'tpl-upgrade', 'tpl-announcement'])
+
+/** A template message as the stand-in received it. */
+export interface TemplateSend {
+  touser: string
+  template_id: string
+  url?: string
+  data: Record<string, { value: string }>
 }
 
 /** The query WeChat signs a callback with (sha1 of sorted token, timestamp, nonce). */

@@ -41,6 +41,7 @@ export const enUS = {
     maintainTpl: 'Template management',
     auth: 'Authentication management',
     authStrategy: 'Strategy',
+    authMethod: 'Methods',
     authPortal: 'Portal page',
     userInfo: 'Personal center',
     help: 'Help center',
@@ -614,6 +615,17 @@ export const enUS = {
       upgrade_failed: 'Recovered: {{device}} upgraded successfully',
       drift: 'Recovered: the configuration of {{device}} is back in line',
     },
+  },
+  messageWechat: {
+    kinds: {
+      alarm: 'Alarm',
+      recovery: 'Recovery',
+      upgrade: 'Upgrade finished',
+      inspection: 'Inspection report',
+      announcement: 'Announcement',
+    },
+    more: '…and {{count}} more',
+    remark: 'Open the console to read it.',
   },
   messageMail: {
     digestSubject: '{{count}} new system messages',

@@ -39,6 +39,7 @@ export const es: Catalogue = {
     maintainTpl: 'Gestión de plantillas',
     auth: 'Gestión de autenticación',
     authStrategy: 'Estrategia',
+    authMethod: 'Métodos',
     authPortal: 'Página del portal',
     userInfo: 'Centro personal',
     help: 'Centro de ayuda',
@@ -618,6 +619,17 @@ export const es: Catalogue = {
       upgrade_failed: 'Recuperado: {{device}} se actualizó correctamente',
       drift: 'Recuperado: la configuración de {{device}} vuelve a coincidir',
     },
+  },
+  messageWechat: {
+    kinds: {
+      alarm: 'Alarma',
+      recovery: 'Recuperación',
+      upgrade: 'Actualización terminada',
+      inspection: 'Informe de inspección',
+      announcement: 'Anuncio',
+    },
+    more: '…y {{count}} más',
+    remark: 'Abra la consola para leerlo.',
   },
   messageMail: {
     digestSubject: '{{count}} mensajes del sistema nuevos',

@@ -39,6 +39,7 @@ export const zhCN: Catalogue = {
     maintainTpl: '模板管理',
     auth: '认证管理',
     authStrategy: '认证策略',
+    authMethod: '认证方式',
     authPortal: '门户页面',
     userInfo: '个人中心',
     help: '帮助中心',
@@ -608,6 +609,17 @@ export const zhCN: Catalogue = {
       upgrade_failed: '已恢复：{{device}} 升级成功',
       drift: '已恢复：{{device}} 的配置已恢复一致',
     },
+  },
+  messageWechat: {
+    kinds: {
+      alarm: '告警',
+      recovery: '恢复',
+      upgrade: '升级完成',
+      inspection: '巡检报告',
+      announcement: '公告',
+    },
+    more: '……另有{{count}}条',
+    remark: '请打开控制台查看。',
   },
   messageMail: {
     digestSubject: '{{count}}条新的系统消息',

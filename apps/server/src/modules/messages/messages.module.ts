@@ -14,7 +14,7 @@ import { messagesRoutes } from './messages.routes'
 import { MessagesService } from './messages.service'
 import { NoticeHub } from './notice-hub'
 import { registerNoticeSocket } from './notice-socket'
-import { type PushAccounts, PushDelivery, type PushSettings } from './push-delivery'
+import { type PushAccounts, PushDelivery, type PushSettings, type PushWechat } from './push-delivery'
 
 /**
  * The messages area's parts, built once for app.ts: the service other modules post with, the
@@ -30,7 +30,9 @@ export function createMessages(deps: {
   /** the server's SMTP settings (a tenant's own e-mail service replaces them for its pushes) */
   mailer: Mailer
   push: PushSettings
-  /** the language of push mails (accounts keep none of their own) */
+  /** the WeChat Official Account's client and template ids (undefined: WeChat not configured) */
+  wechat: PushWechat | undefined
+  /** the language of pushes to an account that never saved its own */
   language: Language
   publicUrl: string | undefined
   reportError: (error: unknown, what: string) => void
@@ -41,6 +43,7 @@ export function createMessages(deps: {
     accounts: deps.accounts,
     serverMailer: deps.mailer,
     settings: deps.push,
+    wechat: deps.wechat,
     language: deps.language,
     publicUrl: deps.publicUrl,
     reportError: deps.reportError,

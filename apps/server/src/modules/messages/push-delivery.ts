@@ -1,10 +1,12 @@
-import type { Language } from '@canopy/shared/i18n/languages'
-import type { PushChannel } from '@canopy/shared/validation'
-import type { Database } from '../../db/client'
+import { type Language, matchLanguage } from '@canopy/shared/i18n/languages'
+import type { MessageKind, PushChannel } from '@canopy/shared/validation'
+import type { Database, Executor } from '../../db/client'
 import type { Mailer } from '../../notify/mailer'
 import type { Scheduler } from '../../scheduler/scheduler'
+import { WechatApiError, type WechatClient } from '../wechat/wechat.client'
 import { messagesRepository } from './messages.repository'
 import { composePushMail } from './push-mail'
+import { byKind, composeWechatPush } from './push-wechat'
 import { tenantMailer } from './tenant-mail'
 
 const PUSH_QUEUE = 'message-push'
@@ -24,14 +26,31 @@ export interface PushSettings {
 export interface PushAccounts {
   accountsByIds(ids: number[]): Promise<PushAccount[]>
 }
-type PushAccount = { id: number; tenantId: number; email: string | null }
+type PushAccount = {
+  id: number
+  tenantId: number
+  email: string | null
+  wechatOpenId: string | null
+  /** the console language the account last used (null: never saved) */
+  language?: string | null
+}
+
+/** The WeChat Official Account pushes go through: its client and a template id per kind. */
+export interface PushWechat {
+  client: Pick<WechatClient, 'sendTemplateMessage'>
+  templates: Partial<Record<MessageKind, string>>
+}
+
+/** errcodes of `message/template/send` no retry can change: invalid openid or template, not a follower, refused. */
+const PERMANENT_WECHAT_CODES = new Set([40003, 40037, 43004, 43101])
 
 /**
- * Delivers the pushes of system messages (e-mail; WeChat below) as durable scheduler jobs, one per
- * account and channel and digest window: every push of an account that is due when its job runs
- * goes in one mail, so a storm of alarms becomes one digest per window, not a mail each. A failed
- * attempt is retried after `retrySeconds`, doubling each time, until `attempts`; then each push is
- * failed with the mail server's words, shown beside its message. Pushes are rows: a job lost with a
+ * Delivers the pushes of system messages (e-mail and WeChat template messages) as durable
+ * scheduler jobs, one per account and channel and digest window: every push of an account that is
+ * due when its job runs goes in one mail (one WeChat message per kind), so a storm of alarms
+ * becomes one digest per window, not a message each. A failed attempt is retried after
+ * `retrySeconds`, doubling each time, until `attempts`; then each push is failed with the mail
+ * server's (or WeChat's) words, shown beside its message. Pushes are rows: a job lost with a
  * crashed process is queued again by the sweep at start, and a push is never lost.
  */
 export class PushDelivery {
@@ -43,6 +62,9 @@ export class PushDelivery {
       /** the server's SMTP settings: a tenant without its own e-mail service uses them */
       serverMailer: Mailer
       settings: PushSettings
+      /** undefined when WeChat is not configured: WeChat pushes fail, saying so */
+      wechat: PushWechat | undefined
+      /** the server's default language: pushes to an account that never saved its own */
       language: Language
       publicUrl: string | undefined
       reportError: (error: unknown, what: string) => void
@@ -74,56 +96,95 @@ export class PushDelivery {
     )
   }
 
-  /** Sends the account's due pushes of the channel as one mail, and records how it went. */
+  /**
+   * Sends the account's due pushes of the channel — one mail, or one WeChat message per kind (each
+   * kind has its template) — and records how each went.
+   */
   private async flush(accountId: number, channel: PushChannel): Promise<void> {
     // Read before the transaction: a flush holds one connection, never waits for a second.
     const [account] = await this.deps.accounts.accountsByIds([accountId])
-    const mailer = account && (await tenantMailer(this.deps.db, account.tenantId, this.deps.serverMailer))
+    const mailer =
+      channel === 'email' && account
+        ? await tenantMailer(this.deps.db, account.tenantId, this.deps.serverMailer)
+        : undefined
     const retryAt = await this.deps.db.transaction(async (tx) => {
       const repository = messagesRepository(tx)
       const due = await repository.claimDuePushes(accountId, channel)
-      if (due.length === 0) return undefined
-      const ids = due.map((row) => row.message.id)
-      const attempt = Math.max(...due.map((row) => row.delivery.attempts)) + 1
-      try {
-        await this.send(
-          account,
-          mailer,
-          channel,
-          due.map((row) => row.message),
-        )
-        await repository.settlePushes(ids, channel, { status: 'sent' })
-        return undefined
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error)
-        if (attempt >= this.deps.settings.attempts || error instanceof PermanentPushError) {
-          await repository.settlePushes(ids, channel, { status: 'failed', error: reason })
-          return undefined
+      let retry: Date | undefined
+      for (const batch of channel === 'wechat' ? byKind(due) : [due]) {
+        if (batch.length === 0) continue
+        const ids = batch.map((row) => row.message.id)
+        const attempt = Math.max(...batch.map((row) => row.delivery.attempts)) + 1
+        const messages = batch.map((row) => row.message)
+        try {
+          if (channel === 'wechat') await this.sendWechat(tx, account, messages)
+          else await this.sendMail(account, mailer, messages)
+          await repository.settlePushes(ids, channel, { status: 'sent' })
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error)
+          if (attempt >= this.deps.settings.attempts || error instanceof PermanentPushError) {
+            await repository.settlePushes(ids, channel, { status: 'failed', error: reason })
+            continue
+          }
+          const delay = this.deps.settings.retrySeconds * 1000 * 2 ** (attempt - 1)
+          const at = new Date(Date.now() + delay)
+          await repository.settlePushes(ids, channel, { status: 'pending', error: reason, retryAt: at })
+          if (!retry || at < retry) retry = at
         }
-        const delay = this.deps.settings.retrySeconds * 1000 * 2 ** (attempt - 1)
-        const at = new Date(Date.now() + delay)
-        await repository.settlePushes(ids, channel, { status: 'pending', error: reason, retryAt: at })
-        return at
       }
+      return retry
     })
     if (retryAt) await this.schedule(accountId, channel, retryAt)
   }
 
-  private async send(
+  private async sendMail(
     account: PushAccount | undefined,
     mailer: Mailer | undefined,
-    channel: PushChannel,
     messages: Parameters<typeof composePushMail>[0],
   ): Promise<void> {
-    if (channel === 'wechat')
-      throw new PermanentPushError('WeChat template messages are not available on this server yet')
     if (!account || !mailer) throw new PermanentPushError('The account no longer exists')
     if (!account.email) throw new PermanentPushError('The account has no e-mail address')
     if (!mailer.configured) throw new PermanentPushError('Mail notification service is not configured')
     await mailer.send({
       to: account.email,
-      ...composePushMail(messages, this.deps.language, this.deps.publicUrl),
+      ...composePushMail(messages, this.languageOf(account), this.deps.publicUrl),
     })
+  }
+
+  /** One template message for messages of one kind, to the account's WeChat (its openid). */
+  private async sendWechat(
+    tx: Executor,
+    account: PushAccount | undefined,
+    messages: Parameters<typeof composeWechatPush>[0],
+  ): Promise<void> {
+    const wechat = this.deps.wechat
+    if (!wechat) throw new PermanentPushError('WeChat is not configured on this server')
+    if (!account) throw new PermanentPushError('The account no longer exists')
+    if (!account.wechatOpenId) throw new PermanentPushError('The account is not bound to WeChat')
+    const kind = messages[0]!.kind as MessageKind
+    const templateId = wechat.templates[kind]
+    if (!templateId)
+      throw new PermanentPushError(`No WeChat template is set for ${kind} messages on this server`)
+    const message = composeWechatPush(
+      messages,
+      { openId: account.wechatOpenId, templateId },
+      this.languageOf(account),
+      this.deps.publicUrl,
+    )
+    try {
+      // The access token is read (or renewed) on the flush's own connection.
+      await wechat.client.sendTemplateMessage(message, tx)
+    } catch (error) {
+      // WeChat's refusals that no retry changes: a bad openid or template, a user who unfollowed.
+      if (error instanceof WechatApiError && PERMANENT_WECHAT_CODES.has(error.errcode))
+        throw new PermanentPushError(error.message)
+      throw error
+    }
+  }
+
+  /** The account's own console language, else the server's default. */
+  private languageOf(account: PushAccount): Language {
+    return matchLanguage([account.language ?? undefined]) ?? this.deps.language
   }
 }
 

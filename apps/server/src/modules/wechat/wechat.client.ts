@@ -1,5 +1,5 @@
 import type { WechatConfig } from '../../config'
-import type { Database } from '../../db/client'
+import type { Database, Executor } from '../../db/client'
 import { wechatRepository } from './wechat.repository'
 
 export interface TemporaryQrCode {
@@ -7,6 +7,15 @@ export interface TemporaryQrCode {
   /** what the QR code encodes; WeChat opens it when scanned */
   url: string
   expire_seconds: number
+}
+
+/** A template message as `message/template/send` takes it: each field of the template by name. */
+export interface TemplateMessage {
+  touser: string
+  template_id: string
+  /** opened when the message is tapped */
+  url?: string
+  data: Record<string, { value: string }>
 }
 
 export class WechatApiError extends Error {
@@ -23,8 +32,9 @@ const STALE_TOKEN_CODES = new Set([40001, 40014, 42001])
 const TOKEN_NAME = 'wechat-access-token'
 
 /**
- * The WeChat Official Account API, the parts binding needs: the access token (kept in the
- * database, so every instance shares one) and temporary QR codes with a string scene.
+ * The WeChat Official Account API, the parts Canopy uses: the access token (kept in the
+ * database, so every instance shares one), temporary QR codes with a string scene (binding) and
+ * template messages (pushes of system messages).
  */
 export class WechatClient {
   constructor(
@@ -38,19 +48,41 @@ export class WechatClient {
       action_name: 'QR_STR_SCENE',
       action_info: { scene: { scene_str: scene } },
     }
-    const attempt = async (token: string) =>
-      this.request<TemporaryQrCode>(`/cgi-bin/qrcode/create?access_token=${encodeURIComponent(token)}`, body)
+    return this.withToken((token) =>
+      this.request<TemporaryQrCode>(`/cgi-bin/qrcode/create?access_token=${encodeURIComponent(token)}`, body),
+    )
+  }
+
+  /**
+   * A template message to a follower of the account (`message/template/send`): its msgid. `db` is
+   * where the access token is kept: a caller inside a transaction passes it, since the embedded
+   * database has one session and a second connection would wait for that transaction.
+   */
+  async sendTemplateMessage(message: TemplateMessage, db: Executor = this.db): Promise<number> {
+    const sent = await this.withToken(
+      (token) =>
+        this.request<{ msgid: number }>(
+          `/cgi-bin/message/template/send?access_token=${encodeURIComponent(token)}`,
+          message,
+        ),
+      db,
+    )
+    return sent.msgid
+  }
+
+  /** A call with the access token; one WeChat says went stale is fetched anew and the call made again, once. */
+  private async withToken<T>(call: (token: string) => Promise<T>, db: Executor = this.db): Promise<T> {
     try {
-      return await attempt(await this.accessToken())
+      return await call(await this.accessToken(db))
     } catch (error) {
       if (!(error instanceof WechatApiError) || !STALE_TOKEN_CODES.has(error.errcode)) throw error
-      await wechatRepository(this.db).forgetToken(TOKEN_NAME)
-      return attempt(await this.accessToken())
+      await wechatRepository(db).forgetToken(TOKEN_NAME)
+      return call(await this.accessToken(db))
     }
   }
 
-  private async accessToken(): Promise<string> {
-    const repository = wechatRepository(this.db)
+  private async accessToken(db: Executor): Promise<string> {
+    const repository = wechatRepository(db)
     const cached = await repository.cachedToken(TOKEN_NAME)
     if (cached) return cached
     const query = new URLSearchParams({
