@@ -32,6 +32,8 @@ export const accounts = pgTable(
     level: smallint('level').notNull().default(0),
     isDeveloper: boolean('is_developer').notNull().default(false),
     wechatOpenId: text('wechat_open_id'),
+    /** the console language the account last used (en-us, zh-cn, es): its pushes are written in it */
+    language: text('language'),
     createdAt: createdAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
