@@ -116,6 +116,8 @@ describe('the route flags (§2, §6)', () => {
     const child = { is_primary: 0, level: 2, menus: ['home', 'auth'] }
     expect(canOpenPath('/auth/strategy', primary)).toBe(true)
     expect(canOpenPath('/auth/strategy', child)).toBe(false)
+    expect(canOpenPath('/auth/method', primary)).toBe(true)
+    expect(canOpenPath('/auth/method', child)).toBe(false)
     // no page of the section is the child's: the section is left out rather than shown empty
     expect(menuFor(child, FRAME_ROUTES).map((route) => route.path)).toEqual(['/home'])
   })

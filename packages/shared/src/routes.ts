@@ -98,6 +98,7 @@ export const FRAME_ROUTES: readonly ConsoleRoute[] = [
       // §2: the portal's settings are the primary account's; details are for every permitted account
       { path: '/auth/portal', title: 'menu.authPortal', only_primary: true },
       { path: '/auth/strategy', title: 'menu.authStrategy', only_primary: true },
+      { path: '/auth/method', title: 'menu.authMethod', only_primary: true },
     ],
   },
   {

@@ -99,6 +99,7 @@ describe('guard loader', () => {
       '/auth',
       '/auth/portal',
       '/auth/strategy',
+      '/auth/method',
       '/account',
       '/account/list',
     ])

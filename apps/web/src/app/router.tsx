@@ -204,6 +204,12 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
                   () => import('../features/portal/StrategyPage'),
                   (m) => m.StrategyPage,
                 ),
+                pageRoute(
+                  'method',
+                  frameTitle('/auth/method'),
+                  () => import('../features/portal/MethodPage'),
+                  (m) => m.MethodPage,
+                ),
               ],
             },
             {

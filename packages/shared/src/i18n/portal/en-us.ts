@@ -61,6 +61,7 @@ export const portalEnUS = {
       dailyTotalHint: 'Codes sent in a day (UTC), 1-1000',
       phoneMax: 'Codes per phone number',
       phoneMaxHint: '1-5 per five minutes, or 1-100 per day',
+      phonePeriod: 'Counted',
       phonePeriods: { five_minutes: 'per five minutes', day: 'per day' },
       clientMax: 'Codes per client a day',
       clientMaxHint: 'Per guest device, 1-3',
@@ -101,6 +102,7 @@ export const portalEnUS = {
       imported_other: '{{count}} members imported',
       importRefused:
         'Nothing was imported: {{count}} rows were refused. Correct them and import the file again.',
+      tooLarge: 'Upload format error or too large: an .xls of at most 1 MB and 1000 rows',
       reportTitle: 'Import report',
       row: 'Row',
       reason: 'Reason',

@@ -61,6 +61,7 @@ export const portalEs: PortalCatalogue = {
       dailyTotalHint: 'Códigos enviados en un día (UTC), 1-1000',
       phoneMax: 'Códigos por número de teléfono',
       phoneMaxHint: '1-5 cada cinco minutos, o 1-100 al día',
+      phonePeriod: 'Se cuentan',
       phonePeriods: { five_minutes: 'cada cinco minutos', day: 'al día' },
       clientMax: 'Códigos por cliente al día',
       clientMaxHint: 'Por dispositivo invitado, 1-3',
@@ -101,6 +102,7 @@ export const portalEs: PortalCatalogue = {
       imported_other: '{{count}} miembros importados',
       importRefused:
         'No se importó nada: se rechazaron {{count}} filas. Corríjalas e importe el archivo de nuevo.',
+      tooLarge: 'Formato de archivo incorrecto o demasiado grande: un .xls de 1 MB y 1000 filas como máximo',
       reportTitle: 'Informe de importación',
       row: 'Fila',
       reason: 'Motivo',

@@ -675,6 +675,53 @@ export const helpEnUS: HelpLibrary = {
         },
       ],
     },
+    'portal-methods': {
+      title: 'Authentication methods',
+      summary:
+        'Click-through, member accounts and SMS codes: which guests may use, the terms, members and SMS quotas.',
+      sections: [
+        {
+          heading: 'Methods',
+          blocks: [
+            'Authentication management → Methods is for the primary account. Turn each method on or off and save.',
+            {
+              list: [
+                'Click-through: guests accept the terms of use and connect. Write the terms in English, Chinese or Spanish (at most 2000 characters each); a guest whose language has none reads the first one written.',
+                'Member accounts: guests log in with an account and password from the Members tab.',
+                'SMS code: guests log in with a six-digit code sent to their phone, valid for five minutes.',
+              ],
+            },
+          ],
+        },
+        {
+          heading: 'SMS quota',
+          blocks: [
+            {
+              list: [
+                'Total and remaining: the codes your account may send altogether, and what is left of them. Sent today counts the codes of the day (UTC).',
+                'Daily total: 1-1000 codes a day.',
+                'Codes per phone number: 1-5 per five minutes, or 1-100 per day; never more than the daily total.',
+                'Codes per client a day: 1-3 for one guest device.',
+                'A guest over a limit hears that requests are too frequent, or that the limit is reached.',
+              ],
+            },
+          ],
+        },
+        {
+          heading: 'Members',
+          blocks: [
+            {
+              list: [
+                'Account: 3-20 letters, digits or underscores, starting with a letter, unique. Password: 6-20 letters and digits. Info: at most 50 characters.',
+                'Search by account; switch a member off to keep the account without letting it log in.',
+                'Import: an .xls file (Excel 97-2003) of at most 1 MB and 1000 rows, columns account, password, info, the first row a header. One refused row refuses the whole file, and the report lists each refused row and why; correct them and import again.',
+                'Export: an .xls of the members in the same columns (passwords are never exported).',
+              ],
+            },
+          ],
+        },
+      ],
+    },
     'accounts-roles': {
       title: 'Account management and roles',
       summary:

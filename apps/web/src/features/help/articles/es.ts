@@ -672,6 +672,53 @@ export const helpEs: HelpLibrary = {
         },
       ],
     },
+    'portal-methods': {
+      title: 'Métodos de autenticación',
+      summary:
+        'Acceso con un clic, cuentas de miembro y códigos SMS: qué pueden usar los invitados, las condiciones, los miembros y las cuotas de SMS.',
+      sections: [
+        {
+          heading: 'Métodos',
+          blocks: [
+            'Gestión de autenticación → Métodos es para la cuenta principal. Active o desactive cada método y guarde.',
+            {
+              list: [
+                'Acceso con un clic: los invitados aceptan las condiciones de uso y se conectan. Escriba las condiciones en inglés, chino o español (como máximo 2000 caracteres cada una); un invitado cuyo idioma no tiene condiciones lee las primeras escritas.',
+                'Cuentas de miembro: los invitados inician sesión con una cuenta y contraseña de la pestaña Miembros.',
+                'Código SMS: los invitados inician sesión con un código de seis dígitos enviado a su teléfono, válido durante cinco minutos.',
+              ],
+            },
+          ],
+        },
+        {
+          heading: 'Cuota de SMS',
+          blocks: [
+            {
+              list: [
+                'Total y restantes: los códigos que su cuenta puede enviar en total y los que quedan. Enviados hoy cuenta los códigos del día (UTC).',
+                'Total diario: 1-1000 códigos al día.',
+                'Códigos por número de teléfono: 1-5 cada cinco minutos, o 1-100 al día; nunca más que el total diario.',
+                'Códigos por cliente al día: 1-3 por dispositivo invitado.',
+                'Un invitado que supera un límite oye que las solicitudes son demasiado frecuentes o que se alcanzó el límite.',
+              ],
+            },
+          ],
+        },
+        {
+          heading: 'Miembros',
+          blocks: [
+            {
+              list: [
+                'Cuenta: 3-20 letras, dígitos o guiones bajos, empezando por una letra, única. Contraseña: 6-20 letras y dígitos. Información: como máximo 50 caracteres.',
+                'Busque por cuenta; desactive un miembro para conservar la cuenta sin dejarla iniciar sesión.',
+                'Importar: un archivo .xls (Excel 97-2003) de 1 MB y 1000 filas como máximo, columnas cuenta, contraseña, información, la primera fila un encabezado. Una fila rechazada rechaza todo el archivo, y el informe indica cada fila rechazada y el motivo; corríjalas e importe de nuevo.',
+                'Exportar: un .xls de los miembros con las mismas columnas (las contraseñas nunca se exportan).',
+              ],
+            },
+          ],
+        },
+      ],
+    },
     'accounts-roles': {
       title: 'Gestión de cuentas y roles',
       summary:

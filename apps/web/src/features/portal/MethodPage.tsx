@@ -1,0 +1,23 @@
+import { Tabs, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import '../../shared/i18n/portal-messages'
+import { MembersTab } from './MembersTab'
+import { MethodSettingsForm } from './MethodSettingsForm'
+
+/** /auth/method (primary accounts only): the tenant's authentication methods, SMS quotas and members. */
+export function MethodPage() {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+        {t('menu.authMethod')}
+      </Typography.Title>
+      <Tabs
+        items={[
+          { key: 'methods', label: t('portal.method.tabMethods'), children: <MethodSettingsForm /> },
+          { key: 'members', label: t('portal.method.tabMembers'), children: <MembersTab /> },
+        ]}
+      />
+    </>
+  )
+}
