@@ -46,7 +46,7 @@ export class SmsService {
    * (600400205); the tenant's total or daily total reached (600000103, "the number of data
    * requests has reached the limit"); the phone's or the client's limit reached (600000102, "data
    * request is too frequent"); a phone breaking §5's rule (600400100); no provider or a failed
-   * delivery (600102100, message server error).
+   * delivery (600104100, message server error).
    */
   async sendCode(
     tenantId: number,
