@@ -47,11 +47,10 @@ test('back up a device, see a change made on it as drift, compare the versions, 
   await expect(banner).toBeVisible({ timeout: 20_000 })
   await expect(banner).toContainText('Visitor-Changed')
   await page.goto('/device/management?drift=1')
-  await expect(
-    page.getByRole('row').filter({ has: page.getByText(device.mac, { exact: true }) }),
-  ).toBeVisible({
-    timeout: 20_000,
-  })
+  const listed = page.getByRole('row').filter({ has: page.getByText(device.mac, { exact: true }) })
+  await expect(listed).toBeVisible({ timeout: 20_000 })
+  // The list tags it too, beside its status.
+  await expect(listed.getByText('Changed on the device', { exact: true })).toBeVisible()
 
   // Version 2 holds the change; the two side by side show it.
   await page.goto(`/device/detail?id=${id}&tab=backups`)
@@ -83,4 +82,7 @@ test('back up a device, see a change made on it as drift, compare the versions, 
   await expect(restore).toBeHidden()
   await expect.poll(() => ssidOf(device), { timeout: 20_000 }).toBe(original)
   await expect(banner).toBeHidden({ timeout: 20_000 })
+  await page.goto('/device/management')
+  await expect(listed).toBeVisible()
+  await expect(listed.getByText('Changed on the device', { exact: true })).toBeHidden({ timeout: 20_000 })
 })

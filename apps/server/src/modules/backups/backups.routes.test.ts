@@ -140,6 +140,29 @@ describe('configuration backups', () => {
       drift: true,
     })
     expect(list.list.map((row) => row.id)).toEqual([id])
+    // The list's tag: each device of a page, drifted or not; none of them for another tenant or
+    // a child without their project.
+    const tags = (as = token) =>
+      call<{ list: Array<{ id: number; drifted: boolean }> }>(
+        '/backend/backup/drift/devices',
+        { ids: [id, idOf(1)] },
+        as,
+      )
+    expect((await tags()).envelope.data.list.sort((x, y) => x.id - y.id)).toEqual(
+      [
+        { id, drifted: true },
+        { id: idOf(1), drifted: false },
+      ].sort((x, y) => x.id - y.id),
+    )
+    const tokenB = (await login(app, world.b.owner)).access_token
+    expect((await tags(tokenB)).envelope.data.list).toEqual([])
+    const elsewhere = await childOfTenantA(
+      app,
+      world,
+      { menus: ['device'], device_functions: ['view'], project_ids: [world.a.p2] },
+      2,
+    )
+    expect((await tags(elsewhere)).envelope.data.list).toEqual([])
 
     const backups = await backUp(id, 2)
     const [v2, v1] = backups.list

@@ -1,7 +1,7 @@
 import type { BackupFrequency } from '@canopy/shared/validation'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api'
-import { deviceKeys } from '../devices/api'
+import { deviceKeys, LIVE_REFRESH_MS } from '../devices/api'
 
 /** One version of backend/backup/list. */
 export interface BackupVersion {
@@ -81,6 +81,23 @@ export function useDrift(deviceId: number) {
     queryFn: ({ signal }) => api.post<DriftState>('backend/backup/drift/info', { id: deviceId }, { signal }),
     // A change on the device shows without a reload (the device list's own refresh is similar).
     refetchInterval: 10_000,
+  })
+}
+
+/** Which of these devices (a page of the device list) drifted; refreshed with the list. */
+export function useDriftOf(ids: number[]) {
+  return useQuery({
+    queryKey: backupKeys.driftOf(ids),
+    enabled: ids.length > 0,
+    queryFn: async ({ signal }) => {
+      const answer = await api.post<{ list: Array<{ id: number; drifted: boolean }> }>(
+        'backend/backup/drift/devices',
+        { ids },
+        { signal },
+      )
+      return new Set(answer.list.filter((device) => device.drifted).map((device) => device.id))
+    },
+    refetchInterval: LIVE_REFRESH_MS,
   })
 }
 

@@ -8,6 +8,7 @@ import '../../shared/i18n/device-messages'
 import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import { useCurrentUser } from '../auth/api'
 import { usePermits } from '../auth/grants'
+import { useDriftOf } from '../backups/api'
 import { useDeviceUpgradeStates } from '../maintain/api'
 import { upgradeStateRefusal } from '../maintain/UpgradeState'
 import { useProjectTree } from '../projects/api'
@@ -75,6 +76,8 @@ export function DeviceManagementPage() {
     () => new Map((templateStates.data ?? []).map((state) => [state.id, state])),
     [templateStates.data],
   )
+  // "Changed on the device" beside each drifted device (the filter beside the list keeps only them).
+  const drifted = useDriftOf(pageIds)
   const upgradeRefusal = (action: DeviceAction, devices: readonly Device[]) =>
     action === 'upgrade'
       ? devices.map((device) => upgradeStateRefusal(statesById.get(device.id))).find(Boolean)
@@ -115,6 +118,7 @@ export function DeviceManagementPage() {
     shown: chosenColumns.columns,
     upgradeStates: statesById,
     templateStates: templatesById,
+    drifted: drifted.data,
     rowActions: (device) => (
       <RowActions
         device={device}

@@ -1,9 +1,10 @@
 import type { TableColumnsType } from 'antd'
-import { Flex, Typography } from 'antd'
+import { Flex, Tag, Typography } from 'antd'
 import type { SortOrder } from 'antd/es/table/interface'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { formatCompactDateTime } from '../../shared/format'
+import '../../shared/i18n/backups-messages'
 import '../../shared/i18n/templates-messages'
 import type { DeviceUpgradeState } from '../maintain/api'
 import { UpgradeState } from '../maintain/UpgradeState'
@@ -28,6 +29,8 @@ export interface DeviceColumnsOptions {
   upgradeStates?: ReadonlyMap<number, DeviceUpgradeState>
   /** each device's configuration template, read when the column shows */
   templateStates?: ReadonlyMap<number, DeviceTemplateState>
+  /** the page's devices whose running configuration drifted from what Canopy set */
+  drifted?: ReadonlySet<number>
 }
 
 const NONE = '—'
@@ -74,7 +77,15 @@ export function deviceColumns(options: DeviceColumnsOptions): TableColumnsType<D
   const live = (device: Device) => device.status === 'online'
 
   const all: Record<DeviceColumnKey, TableColumnsType<Device>[number]> = {
-    status: { ...sortable('status'), render: (_, device) => <DeviceStatusBadge status={device.status} /> },
+    status: {
+      ...sortable('status'),
+      render: (_, device) => (
+        <Flex vertical align="start" gap={2}>
+          <DeviceStatusBadge status={device.status} />
+          {options.drifted?.has(device.id) && <Tag color="warning">{t('backups.drift.tag')}</Tag>}
+        </Flex>
+      ),
+    },
     name: { ...sortable('name'), render: (_, device) => device.name ?? NONE },
     mac: {
       ...sortable('mac'),

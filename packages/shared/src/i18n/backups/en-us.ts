@@ -59,7 +59,7 @@ export const backupsEnUS = {
       accepted: 'The running configuration is now the desired one',
       putBackStarted: 'Putting the settings back: follow the progress in the operation log',
       filter: 'Changed on the device',
-      tag: 'Changed',
+      tag: 'Changed on the device',
     },
     schedule: {
       tab: 'Config backup',

@@ -57,7 +57,7 @@ export const backupsEs: BackupsCatalogue = {
       accepted: 'La configuración en ejecución es ahora la deseada',
       putBackStarted: 'Restableciendo la configuración: siga el progreso en el registro de operaciones',
       filter: 'Cambiado en el dispositivo',
-      tag: 'Cambiado',
+      tag: 'Cambiado en el dispositivo',
     },
     schedule: {
       tab: 'Copia de configuración',

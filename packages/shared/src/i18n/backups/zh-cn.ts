@@ -55,7 +55,7 @@ export const backupsZhCN: BackupsCatalogue = {
       accepted: '运行配置已成为期望配置',
       putBackStarted: '正在恢复配置：可在操作日志中查看进度',
       filter: '设备上有改动',
-      tag: '已改动',
+      tag: '设备上有改动',
     },
     schedule: {
       tab: '配置备份',
