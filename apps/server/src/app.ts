@@ -71,6 +71,7 @@ import { WechatClient } from './modules/wechat/wechat.client'
 import { registerWechatCallback, wechatRoutes } from './modules/wechat/wechat.routes'
 import { WechatService } from './modules/wechat/wechat.service'
 import { createMailer, type Mailer } from './notify/mailer'
+import { registerGuestSurface } from './portal-guest/guest.routes'
 import { PgBossScheduler } from './scheduler/pg-boss-scheduler'
 import type { Scheduler } from './scheduler/scheduler'
 
@@ -305,6 +306,14 @@ export async function buildApp(options: {
     shadows: gateway.shadows,
     // Gateways reach the guest surface where devices reach firmware: the public address, else the listener.
     guestBaseUrl: () => `${config.publicUrl ?? listeningOrigin(http, config.port)}/portal`,
+    guestMethods: {
+      clickThroughTerms: (tenantId, language) => portal.methods.clickThroughTerms(tenantId, language),
+      verifyMember: (tenantId, account, password) => portal.members.verify(tenantId, account, password),
+    },
+    findDevice: async (thing) => {
+      const ref = await deviceDirectory.find(thing)
+      return ref ? devices.findById(ref.id) : undefined
+    },
   })
   const limits = config.rateLimits
   const routes: RouteDefinition[] = [
@@ -362,6 +371,8 @@ export async function buildApp(options: {
   await registerRemoteTunnel(http, config.apiRoot, remote)
   await firmware.registerRawRoutes({ auth, operatorToken })
   await portal.registerRawRoutes(http, { apiRoot: config.apiRoot, auth, operatorToken })
+  // Guests' captive pages and the gateways' WiFiDog protocol: outside the API and its login.
+  await registerGuestSurface(http, { guests: devicePortal.guests, rateLimits: new RateLimits() })
   await backups.registerRawRoutes()
   await messages.registerRawRoutes({ auth })
   registerRoutes(http, routes, {

@@ -13,6 +13,7 @@ import { maintainCatalogues } from './maintain'
 import { messagesCatalogues } from './messages'
 import { organisationCatalogues } from './organisation'
 import { portalCatalogues } from './portal'
+import { portalGuestCatalogues } from './portal-guest'
 import { templatesCatalogues } from './templates'
 import { trafficCatalogues } from './traffic'
 import { zhCN } from './zh-cn'
@@ -47,6 +48,7 @@ const sets = {
   backups: backupsCatalogues,
   portal: portalCatalogues,
   'device-portal': devicePortalCatalogues,
+  'portal-guest': portalGuestCatalogues,
   messages: messagesCatalogues,
   help: helpCenterCatalogues,
 } as const satisfies Record<string, Record<Language, object>>

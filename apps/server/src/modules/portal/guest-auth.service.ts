@@ -1,0 +1,275 @@
+import { randomBytes } from 'node:crypto'
+import { ErrorCode } from '@canopy/shared/errors'
+import type { Language } from '@canopy/shared/i18n/languages'
+import type { Database } from '../../db/client'
+import { AppError } from '../../http/app-error'
+import type { DeviceRow } from '../devices/devices.repository'
+import { type DevicePortalRow, devicePortalRepository } from './device-portal.repository'
+import { type GuestSessionRow, guestSessionsRepository } from './guest-sessions.repository'
+import { type PortalPageRow, pagesRepository } from './pages.repository'
+import { type PictureRow, picturesRepository } from './pictures.repository'
+import { type StrategyRow, strategiesRepository } from './strategies.repository'
+
+/**
+ * What the guest surface needs of the tenant's authentication methods (/auth/method), narrow so
+ * the methods' own module stays the one place that decides them.
+ */
+export interface GuestMethods {
+  /** the click-through terms in the guest's language; undefined while click-through is off */
+  clickThroughTerms(tenantId: number, language: Language): Promise<string | undefined>
+  /**
+   * the member these are the account and password of; undefined otherwise, taking the time of a
+   * real check either way; refuses (throws) while the member method is off
+   */
+  verifyMember(tenantId: number, account: string, password: string): Promise<{ account: string } | undefined>
+}
+
+/** A device's portal as a gateway asks about it: the SSID's setting, its page and strategy. */
+export interface GatewayPortal {
+  device: DeviceRow & { tenantId: number }
+  setting: DevicePortalRow
+  page: PortalPageRow
+  strategy: StrategyRow
+  /** the device's project roams: a guest remembered anywhere in it is let in */
+  roaming: boolean
+}
+
+/** Why a guest was not let in: the guest page's message key and the HTTP status it answers with. */
+export class GuestRefusal extends Error {
+  constructor(
+    readonly key: 'loginFailed' | 'mustAgree' | 'methodOff' | 'refused',
+    readonly status = 403,
+  ) {
+    super(key)
+  }
+}
+
+export interface GuestClient {
+  /** stored form: upper case, colons */
+  mac: string
+  ip: string | null
+}
+
+/** What a gateway asks with (WiFiDog v1 `auth/`). */
+export interface GatewayAuthQuery {
+  stage: string
+  gwId: string
+  token: string
+  mac: string
+  ip: string | null
+  incoming: number
+  outgoing: number
+}
+
+const TOKEN_BYTES = 24
+const DAY_MS = 24 * 3600 * 1000
+
+/**
+ * Guest authentication on devices' portals (issue 16), for the guest HTTP surface
+ * (apps/server/src/portal-guest): which portal a gateway's guest meets, who is refused (black
+ * lists) or let in without a page (white lists, a guest the cloud still remembers — on the device,
+ * or anywhere in a roaming project), the login by each method, and the gateway's WiFiDog `auth`
+ * stages, which enforce the strategy's session length and validity and a kick-off.
+ */
+export class GuestAuthService {
+  private readonly now: () => Date
+
+  constructor(
+    private readonly deps: {
+      db: Database
+      /** a bound device by its thing name (the gateway's gw_id) */
+      findDevice: (thing: string) => Promise<DeviceRow | undefined>
+      methods: GuestMethods
+      now?: () => Date
+    },
+  ) {
+    this.now = deps.now ?? (() => new Date())
+  }
+
+  /**
+   * The portal a gateway's guest meets: the SSID the gateway names (`ssid`, apfree-wifidog's
+   * extension), else the device's first SSID with the portal on. Undefined for a device nobody
+   * bound, or one without a portal on.
+   */
+  async gateway(gwId: string, ssid?: string): Promise<GatewayPortal | undefined> {
+    const device = await this.deps.findDevice(gwId)
+    if (!device || device.tenantId === null) return undefined
+    const tenantId = device.tenantId
+    const portals = devicePortalRepository(this.deps.db)
+    const settings = (await portals.forDevice(device.id)).filter(
+      (row) => row.enabled && row.pageId !== null && row.strategyId !== null,
+    )
+    const setting = ssid ? settings.find((row) => row.target === ssid) : settings[0]
+    if (!setting) return undefined
+    const page = await pagesRepository(this.deps.db).findInTenant(tenantId, setting.pageId!)
+    const strategy = await strategiesRepository(this.deps.db).findInTenant(tenantId, setting.strategyId!)
+    if (!page || !strategy) return undefined
+    const roaming = device.projectId !== null && (await portals.roaming(device.projectId))
+    return { device: { ...device, tenantId }, setting, page, strategy, roaming }
+  }
+
+  /**
+   * A guest the gateway sent to the login page: refused (black list), let in at once (white
+   * list, or remembered within its validity), or shown the page. Returns the token of a guest
+   * let in, or what to do.
+   */
+  async arrive(
+    portal: GatewayPortal,
+    client: GuestClient,
+  ): Promise<{ kind: 'refused' } | { kind: 'admitted'; token: string } | { kind: 'page' }> {
+    const { strategy } = portal
+    if (strategy.macBlacklist.includes(client.mac) || (client.ip && strategy.ipBlacklist.includes(client.ip)))
+      return { kind: 'refused' }
+    if (strategy.macWhitelist.includes(client.mac) || (client.ip && strategy.ipWhitelist.includes(client.ip)))
+      return {
+        kind: 'admitted',
+        token: await this.issue(portal, client, { method: 'whitelist', account: null }),
+      }
+    const where =
+      portal.roaming && portal.device.projectId !== null
+        ? { projectId: portal.device.projectId }
+        : { deviceId: portal.device.id }
+    const known = await guestSessionsRepository(this.deps.db).remembered(where, client.mac, this.now())
+    if (!known) return { kind: 'page' }
+    return { kind: 'admitted', token: await this.issue(portal, client, rememberedAs(known, portal)) }
+  }
+
+  /** The click-through terms to show, or undefined while click-through is off for the tenant. */
+  termsFor(tenantId: number, language: Language): Promise<string | undefined> {
+    return this.deps.methods.clickThroughTerms(tenantId, language)
+  }
+
+  /** Click-through: the guest accepted the terms. */
+  async clickThrough(portal: GatewayPortal, client: GuestClient, agreed: boolean, language: Language) {
+    await this.refuseListed(portal, client)
+    if (!portal.setting.methods.includes('click')) throw new GuestRefusal('methodOff')
+    const terms = await this.deps.methods.clickThroughTerms(portal.device.tenantId, language)
+    if (terms === undefined) throw new GuestRefusal('methodOff')
+    if (!agreed) throw new GuestRefusal('mustAgree', 400)
+    return this.issue(portal, client, { method: 'click', account: null })
+  }
+
+  /** A member's account and password; the same refusal whether the account exists or not. */
+  async member(portal: GatewayPortal, client: GuestClient, account: string, password: string) {
+    await this.refuseListed(portal, client)
+    if (!portal.setting.methods.includes('member')) throw new GuestRefusal('methodOff')
+    const member = await this.deps.methods
+      .verifyMember(portal.device.tenantId, account, password)
+      .catch((error: unknown) => {
+        // The tenant turned the member method off since the page was shown.
+        if (error instanceof AppError && error.codes.includes(ErrorCode.MEMBER_AUTH_DISABLED))
+          throw new GuestRefusal('methodOff')
+        throw error
+      })
+    if (!member) throw new GuestRefusal('loginFailed')
+    return this.issue(portal, client, { method: 'member', account: member.account })
+  }
+
+  /**
+   * WiFiDog v1 `auth/`: 1 lets the client through (login: the token is taken; counters: still
+   * within its session and validity, not kicked off), 0 blocks it. A token is the gateway's and
+   * the client's it was issued for: another gateway or MAC gets 0.
+   */
+  async gatewayAuth(query: GatewayAuthQuery): Promise<0 | 1> {
+    const sessions = guestSessionsRepository(this.deps.db)
+    const session = await sessions.byToken(query.token)
+    if (!session || session.clientMac !== query.mac) return 0
+    const device = await this.deps.findDevice(query.gwId)
+    if (!device || device.id !== session.deviceId) return 0
+    const now = this.now()
+    if (session.status === 'ended') return 0
+    if (query.stage === 'logout') {
+      await sessions.count(session.id, query.incoming, query.outgoing, query.ip)
+      await sessions.end(session.id, 'logout', now)
+      return 0
+    }
+    if (session.expiresAt && session.expiresAt <= now) {
+      await sessions.end(session.id, 'expired', now)
+      return 0
+    }
+    if (query.stage === 'login') {
+      if (session.status === 'issued')
+        await sessions.activate(session.id, now, await this.sessionEnd(session, now))
+      return 1
+    }
+    if (query.stage !== 'counters' || session.status !== 'active') return 0
+    await sessions.count(session.id, query.incoming, query.outgoing, query.ip)
+    if (session.sessionEndsAt && session.sessionEndsAt <= now) {
+      await sessions.end(session.id, 'session', now)
+      return 0
+    }
+    return 1
+  }
+
+  /** A picture a gateway's page shows (banner or tips picture of one of its portals' pages). */
+  async picture(gwId: string, pictureId: number): Promise<PictureRow | undefined> {
+    const device = await this.deps.findDevice(gwId)
+    if (!device || device.tenantId === null) return undefined
+    for (const setting of await devicePortalRepository(this.deps.db).forDevice(device.id)) {
+      if (!setting.enabled || setting.pageId === null) continue
+      const page = await pagesRepository(this.deps.db).findInTenant(device.tenantId, setting.pageId)
+      if (page && (page.bannerPictureId === pictureId || page.tipsPictureId === pictureId))
+        return picturesRepository(this.deps.db).findInTenant(device.tenantId, pictureId)
+    }
+    return undefined
+  }
+
+  private async refuseListed(portal: GatewayPortal, client: GuestClient): Promise<void> {
+    if ((await this.arrive(portal, client)).kind === 'refused') throw new GuestRefusal('refused')
+  }
+
+  /** The end of one gateway session: the strategy's session length, never past the validity. */
+  private async sessionEnd(session: GuestSessionRow, now: Date): Promise<Date | null> {
+    const strategy = await this.strategyOf(session)
+    const minutes = strategy?.sessionMinutes ?? 0
+    const end = minutes > 0 ? new Date(now.getTime() + minutes * 60_000) : null
+    if (!session.expiresAt) return end
+    return end && end < session.expiresAt ? end : session.expiresAt
+  }
+
+  private async strategyOf(session: GuestSessionRow): Promise<StrategyRow | undefined> {
+    const setting = await devicePortalRepository(this.deps.db).find(session.deviceId, session.target)
+    if (!setting?.strategyId) return undefined
+    return strategiesRepository(this.deps.db).findInTenant(session.tenantId, setting.strategyId)
+  }
+
+  private async issue(
+    portal: GatewayPortal,
+    client: GuestClient,
+    how: { method: string; account: string | null; expiresAt?: Date | null },
+  ): Promise<string> {
+    const now = this.now()
+    const validity = portal.strategy.validityDays
+    const expiresAt =
+      how.expiresAt !== undefined
+        ? how.expiresAt
+        : validity
+          ? new Date(now.getTime() + validity * DAY_MS)
+          : null
+    const token = randomBytes(TOKEN_BYTES).toString('base64url')
+    await guestSessionsRepository(this.deps.db).insert({
+      tenantId: portal.device.tenantId,
+      deviceId: portal.device.id,
+      projectId: portal.device.projectId,
+      target: portal.setting.target,
+      ssid: null,
+      clientMac: client.mac,
+      clientIp: client.ip,
+      method: how.method,
+      account: how.account,
+      token,
+      status: 'issued',
+      expiresAt,
+    })
+    return token
+  }
+}
+
+/** A remembered guest comes back as it logged in, within the validity it got then. */
+function rememberedAs(known: GuestSessionRow, portal: GatewayPortal) {
+  return {
+    method: known.deviceId === portal.device.id ? known.method : 'roaming',
+    account: known.account,
+    expiresAt: known.expiresAt,
+  }
+}
