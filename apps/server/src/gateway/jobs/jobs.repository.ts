@@ -43,6 +43,20 @@ export interface ExecutionChange {
   reason?: FailureReason
 }
 
+/** Progress on a running execution (its status stays IN_PROGRESS), as `saveProgress` writes it. */
+export interface ProgressChange {
+  jobId: string
+  deviceId: number
+  /** the execution's number; the device's latest of the job when absent */
+  executionNumber?: number
+  /** refused unless the execution is at this version */
+  expectedVersion?: number
+  /** replaces the execution's statusDetails when given */
+  statusDetails?: StatusDetails
+  /** a new step deadline, none (null), or the current one kept */
+  stepTimeoutAt: Date | null | 'keep'
+}
+
 const EXECUTION_COLUMNS = sql`e.job_id as "jobId", e.device_id as "deviceId", d.thing_name as thing,
   e.execution_number as "executionNumber", e.status, e.status_details as "statusDetails",
   e.version_number as "versionNumber", e.queued_at as "queuedAt", e.started_at as "startedAt",
@@ -207,40 +221,35 @@ export function jobsRepository(db: Executor) {
     },
 
     /**
-     * Progress on a running execution in one statement: the execution numbered (or the device's
-     * latest of the job) when it is IN_PROGRESS and at `expectedVersion` when one is given; its
-     * statusDetails replaced when given, its step timer set, kept (`keep`) or cancelled (null).
-     * Undefined when no such execution was running at that version.
+     * Progress on running executions, many in one statement: each the execution numbered (or
+     * the device's latest of the job) when it is IN_PROGRESS and at `expectedVersion` when one
+     * is given; its statusDetails replaced when given, its step timer set, kept (`keep`) or
+     * cancelled (null). The answers in the order of the changes: undefined where no such
+     * execution was running at that version. One change per execution (ProgressWrites).
      */
-    async saveProgress(progress: {
-      jobId: string
-      deviceId: number
-      executionNumber: number | undefined
-      expectedVersion: number | undefined
-      statusDetails: StatusDetails | undefined
-      stepTimeoutAt: Date | null | 'keep'
-    }): Promise<ExecutionRow | undefined> {
-      const { jobId, deviceId, stepTimeoutAt } = progress
-      const details = progress.statusDetails === undefined ? null : JSON.stringify(progress.statusDetails)
-      const [saved] = await rows<ExecutionRow>(
+    async saveProgress(changes: ProgressChange[]): Promise<Array<ExecutionRow | undefined>> {
+      if (changes.length === 0) return []
+      const column = (value: (change: ProgressChange) => unknown) => sql.param(changes.map(value))
+      const saved = await rows<ExecutionRow>(
         db,
-        sql`update job_executions e set status_details = coalesce(${details}::jsonb, e.status_details),
+        sql`update job_executions e set status_details = coalesce(v.details, e.status_details),
           version_number = e.version_number + 1, last_updated_at = now(),
-          step_timeout_at = ${
-            stepTimeoutAt === 'keep'
-              ? sql`e.step_timeout_at`
-              : sql`${stepTimeoutAt?.toISOString() ?? null}::timestamptz`
-          }
-        from devices d
-        where d.id = e.device_id and e.job_id = ${jobId} and e.device_id = ${deviceId} and e.status = 'IN_PROGRESS'
-          and e.execution_number = ${
-            progress.executionNumber ??
-            sql`(select max(x.execution_number) from job_executions x where x.job_id = ${jobId} and x.device_id = ${deviceId})`
-          }
-          ${progress.expectedVersion === undefined ? sql`` : sql`and e.version_number = ${progress.expectedVersion}`}
+          step_timeout_at = case when v.keep_step then e.step_timeout_at else v.step_at end
+        from unnest(${column((c) => c.jobId)}::text[], ${column((c) => c.deviceId)}::int[],
+            ${column((c) => c.executionNumber ?? null)}::int[], ${column((c) => c.expectedVersion ?? null)}::int[],
+            ${column((c) => (c.statusDetails === undefined ? null : JSON.stringify(c.statusDetails)))}::jsonb[],
+            ${column((c) => c.stepTimeoutAt === 'keep')}::boolean[],
+            ${column((c) => (c.stepTimeoutAt instanceof Date ? c.stepTimeoutAt.toISOString() : null))}::timestamptz[])
+          as v(job_id, device_id, execution_number, expected, details, keep_step, step_at),
+          devices d
+        where e.job_id = v.job_id and e.device_id = v.device_id and d.id = e.device_id and e.status = 'IN_PROGRESS'
+          and e.execution_number = coalesce(v.execution_number, (select max(x.execution_number) from job_executions x
+            where x.job_id = v.job_id and x.device_id = v.device_id))
+          and (v.expected is null or e.version_number = v.expected)
         returning ${EXECUTION_COLUMNS}`,
       )
-      return saved
+      const byExecution = new Map(saved.map((row) => [`${row.jobId}\u0000${row.deviceId}`, row]))
+      return changes.map((change) => byExecution.get(`${change.jobId}\u0000${change.deviceId}`))
     },
 
     /**

@@ -38,6 +38,7 @@ import {
   readStartNextRequest,
   readUpdateRequest,
 } from './jobs-requests'
+import { ProgressWrites } from './progress-writes'
 
 type Publish = (topic: string, payload: unknown) => Promise<void>
 /** A link signed for one device: the resource's id and the thing that will use it. */
@@ -77,6 +78,7 @@ export class JobsService {
   private sweeper: NodeJS.Timeout | undefined
   private readonly presigners = new Map<string, Presigner>()
   private readonly facts: JobFactsCache
+  private readonly progressWrites: ProgressWrites
 
   constructor(
     private readonly deps: {
@@ -87,6 +89,7 @@ export class JobsService {
     },
   ) {
     this.facts = new JobFactsCache(deps.db)
+    this.progressWrites = new ProgressWrites((changes) => jobsRepository(deps.db).saveProgress(changes))
     // A device that missed notify-next while offline hears of its next job as it comes back (it
     // should also ask with start-next or `$next/get`: see docs/protocol.md).
     deps.events.on('online', ({ deviceId, thing }) => this.remindNext(deviceId, thing))
@@ -383,8 +386,9 @@ export class JobsService {
 
   /**
    * Progress on a running execution (IN_PROGRESS staying IN_PROGRESS: new statusDetails, a step
-   * timer), most of what a device says during a long job, in one statement instead of a
-   * transaction of six: neither the device's queue nor its head changes, and the job is known.
+   * timer), most of what a device says during a long job, written with other devices' progress
+   * in one statement (ProgressWrites) instead of a transaction of six each: neither the device's
+   * queue nor its head changes, and the job is known.
    * Undefined when the request is anything else, or the execution is not the running one it names
    * at the version it expects: the full path then does it, or says why not.
    */
@@ -398,8 +402,7 @@ export class JobsService {
     if (request.status !== 'IN_PROGRESS') return undefined
     const job = await this.facts.of(jobId)
     if (!job) return undefined
-    const now = new Date()
-    const saved = await jobsRepository(this.deps.db).saveProgress({
+    const saved = await this.progressWrites.save({
       jobId,
       deviceId,
       executionNumber: request.executionNumber,
@@ -408,7 +411,7 @@ export class JobsService {
       stepTimeoutAt:
         request.stepTimeoutInMinutes === undefined
           ? 'keep'
-          : stepDeadline(request.stepTimeoutInMinutes, null, now),
+          : stepDeadline(request.stepTimeoutInMinutes, null, new Date()),
     })
     return saved && { previous: saved, saved, job, nextChanged: false }
   }
