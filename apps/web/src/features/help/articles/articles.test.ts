@@ -2,6 +2,7 @@ import { catalogues, LANGUAGES, type Language } from '@canopy/shared/i18n'
 import { alarmsCatalogues } from '@canopy/shared/i18n/alarms'
 import { backupsCatalogues } from '@canopy/shared/i18n/backups'
 import { deviceOperationsCatalogues } from '@canopy/shared/i18n/device-operations'
+import { devicePortalCatalogues } from '@canopy/shared/i18n/device-portal'
 import { deviceSettingsCatalogues } from '@canopy/shared/i18n/device-settings'
 import { devicesCatalogues } from '@canopy/shared/i18n/devices'
 import { helpCenterCatalogues } from '@canopy/shared/i18n/help'
@@ -26,6 +27,7 @@ const sets = [
   alarmsCatalogues,
   backupsCatalogues,
   deviceOperationsCatalogues,
+  devicePortalCatalogues,
   deviceSettingsCatalogues,
   devicesCatalogues,
   helpCenterCatalogues,

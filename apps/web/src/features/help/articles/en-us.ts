@@ -316,7 +316,7 @@ export const helpEnUS: HelpLibrary = {
     'device-detail': {
       title: 'Device details and their tabs',
       summary:
-        'One device’s state and settings: system, traffic, network, WiFi, repeater, alarm setting, device log, clients and backups.',
+        'One device’s state and settings: system, traffic, network, WiFi, portal, repeater, alarm setting, device log, clients and backups.',
       sections: [
         {
           heading: 'How settings reach the device',
@@ -346,6 +346,13 @@ export const helpEnUS: HelpLibrary = {
           ],
         },
         {
+          heading: 'Portal',
+          blocks: [
+            'For each SSID the device reports (2.4 GHz, 5 GHz, virtual APs): switch the portal on, choose the portal page, the strategy and the authentication methods (click-through, member account, SMS code), and what happens when the cloud is unreachable: let new guests in or keep them out. Add a portal page and a strategy under Authentication management first.',
+            '“Group roaming in this project”: a guest authenticated on one device of the project is not asked again on another; while it is on, the project’s portals cannot change.',
+          ],
+        },
+        {
           heading: 'Alarm setting, device log, clients, backups',
           blocks: [
             'Alarm setting: the device’s alarm rules and receivers (see “Alarms”). Device log: read the log from the device, filter it by text and source, follow it as it grows, and download it; “Logging is off on the device” means you must enable logging first. Clients: the connected clients with MAC, host name, IP, SSID, signal, traffic and time online. Backups: the device’s configuration versions (see “Configuration backups”).',
@@ -364,7 +371,7 @@ export const helpEnUS: HelpLibrary = {
             'Set them on a device’s Alarm setting tab, or for a whole project with “Alarm settings” on the project page: a project’s devices inherit its settings, and saving on a device gives it its own (“Use the project’s settings” goes back). Each alarm has an on/off switch and, where it has one, a threshold:',
             {
               list: [
-                'Device offline; WAN down.',
+                'Device offline; WAN down; configuration drift (the device’s running configuration no longer matches what Canopy set, see “Configuration backups”).',
                 'CPU above and memory above: a percentage 0-100 with at most 3 decimals.',
                 'Clients above: a number of clients. 4G signal below: in dBm.',
                 'WAN IP changed and upgrade failed: events, they fire at once.',

@@ -312,7 +312,7 @@ export const helpEs: HelpLibrary = {
     'device-detail': {
       title: 'Detalles del dispositivo y sus pestañas',
       summary:
-        'El estado y los ajustes de un dispositivo: sistema, tráfico, red, WiFi, repetidor, alarmas, registro, clientes y copias.',
+        'El estado y los ajustes de un dispositivo: sistema, tráfico, red, WiFi, portal, repetidor, alarmas, registro, clientes y copias.',
       sections: [
         {
           heading: 'Cómo llegan los ajustes al dispositivo',
@@ -342,6 +342,13 @@ export const helpEs: HelpLibrary = {
           ],
         },
         {
+          heading: 'Portal',
+          blocks: [
+            'Para cada SSID que informa el dispositivo (2,4 GHz, 5 GHz, AP virtuales): active el portal, elija la página del portal, la política y los métodos de autenticación (acceso con un clic, cuenta de socio, código por SMS), y qué pasa cuando la nube no está disponible: dejar entrar a los nuevos invitados o no dejarlos entrar. Añada antes una página del portal y una estrategia en Gestión de autenticación.',
+            '«Itinerancia de grupo en este proyecto»: un invitado autenticado en un dispositivo del proyecto no tiene que volver a autenticarse en otro; mientras está activa, los portales del proyecto no pueden cambiar.',
+          ],
+        },
+        {
           heading: 'Alarmas, registro del dispositivo, clientes, copias',
           blocks: [
             'Configuración de alarmas: las reglas y los destinatarios del dispositivo (vea «Alarmas»). Registro del dispositivo: lea el registro del dispositivo, fíltrelo por texto y origen, sígalo mientras crece y descárguelo; «El registro está desactivado en el dispositivo» significa que primero debe activarlo. Clientes: los clientes conectados con MAC, nombre de host, IP, SSID, señal, tráfico y tiempo conectado. Copias: las versiones de configuración del dispositivo (vea «Copias de configuración»).',
@@ -360,7 +367,7 @@ export const helpEs: HelpLibrary = {
             'Se configuran en la pestaña de alarmas de un dispositivo, o para todo un proyecto con «Ajustes de alarma» en la página de proyectos: los dispositivos de un proyecto heredan su configuración, y guardar en un dispositivo le da la suya propia («Usar los ajustes del proyecto» vuelve atrás). Cada alarma tiene un interruptor y, si procede, un umbral:',
             {
               list: [
-                'Dispositivo desconectado; WAN caída.',
+                'Dispositivo desconectado; WAN caída; desviación de la configuración (la configuración en ejecución ya no coincide con la que fijó Canopy, vea «Copias de configuración»).',
                 'CPU por encima y memoria por encima: un porcentaje 0-100 con hasta 3 decimales.',
                 'Clientes por encima: un número de clientes. Señal 4G por debajo: en dBm.',
                 'Cambio de IP WAN y actualización fallida: son eventos, saltan al momento.',
