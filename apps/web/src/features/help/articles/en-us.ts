@@ -38,7 +38,7 @@ export const helpEnUS: HelpLibrary = {
         {
           heading: 'The side menu and what you may see',
           blocks: [
-            'The menu lists the sections your account may use: Home, Device management (the device list and the alarms), Project management, System maintenance (upgrade management, log management, config backup and template management), Authentication management (portal page and strategy) and Account management.',
+            'The menu lists the sections your account may use: Home, Device management (the device list and the alarms), Project management, System maintenance (upgrade management, log management, config backup and template management), Authentication management (portal page, strategy and authentication methods) and Account management.',
             'A primary account sees every section. A child account sees the sections its roles grant; Home is always granted. Account management and the portal settings are for the primary account only, and a child account of level 1 (operator) does not get upgrade management or template management.',
             'Opening the address of a page your role does not include shows “No permission” inside the console: ask the primary account for access. An address that does not exist shows “Page not found” with a button that returns home.',
           ],

@@ -35,7 +35,7 @@ export const helpEs: HelpLibrary = {
         {
           heading: 'El menú lateral y lo que puede ver',
           blocks: [
-            'El menú muestra las secciones que su cuenta puede usar: Inicio, Gestión de dispositivos (la lista de dispositivos y las alarmas), Gestión de proyectos, Mantenimiento del sistema (gestión de actualizaciones, gestión de registros, copia de configuración y gestión de plantillas), Gestión de autenticación (página del portal y estrategia) y Gestión de cuentas.',
+            'El menú muestra las secciones que su cuenta puede usar: Inicio, Gestión de dispositivos (la lista de dispositivos y las alarmas), Gestión de proyectos, Mantenimiento del sistema (gestión de actualizaciones, gestión de registros, copia de configuración y gestión de plantillas), Gestión de autenticación (página del portal, estrategia y métodos de autenticación) y Gestión de cuentas.',
             'Una cuenta principal ve todas las secciones. Una cuenta secundaria ve las que le conceden sus roles; Inicio siempre está concedido. La gestión de cuentas y los ajustes del portal son solo de la cuenta principal, y una cuenta secundaria de nivel 1 (operador) no tiene gestión de actualizaciones ni de plantillas.',
             'Si abre la dirección de una página que su rol no incluye, la consola muestra «Sin permiso»: pida acceso a la cuenta principal. Una dirección que no existe muestra «Página no encontrada» con un botón para volver al inicio.',
           ],
