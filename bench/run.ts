@@ -18,6 +18,7 @@ const benches = [
   'backup',
   'notice-fanout',
   'template-rollout',
+  'config-diff',
 ]
 const chosen = process.argv.slice(2).filter((name) => benches.includes(name))
 for (const name of chosen.length > 0 ? chosen : benches) {

@@ -1,9 +1,9 @@
-import { Alert, Flex, Typography } from 'antd'
-import { useMemo } from 'react'
+import { Alert, Button, Flex, Typography } from 'antd'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../../shared/i18n/backups-messages'
 import type { ConfigDiff } from './api'
-import { sideBySide } from './side-by-side'
+import { sideBySide, withFolds } from './side-by-side'
 
 const BACKGROUND = { changed: '#fff7e6', removed: '#fff1f0', added: '#f6ffed', same: undefined } as const
 const cell = {
@@ -16,7 +16,8 @@ const cell = {
 
 /**
  * Two configurations side by side (secrets masked by the server), the lines that differ
- * coloured, and each changed secret named below: its value is never shown.
+ * coloured with a few unchanged lines around them (longer unchanged runs folded, each opened by a
+ * click), and each changed secret named below: its value is never shown.
  */
 export function ConfigDiffView({
   diff,
@@ -32,6 +33,8 @@ export function ConfigDiffView({
     () => sideBySide(JSON.stringify(diff.from.config, null, 2), JSON.stringify(diff.to.config, null, 2)),
     [diff],
   )
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set())
+  const shown = useMemo(() => withFolds(rows, open), [rows, open])
   const secrets = diff.changes.filter((change) => change.secret)
   return (
     <Flex vertical gap={8}>
@@ -57,13 +60,26 @@ export function ConfigDiffView({
             </tr>
           </thead>
           <tbody>
-            {rows.map((row, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a diff's rows have no identity but their place
-              <tr key={index} data-kind={row.kind} style={{ background: BACKGROUND[row.kind] }}>
-                <td style={cell}>{row.left}</td>
-                <td style={cell}>{row.right}</td>
-              </tr>
-            ))}
+            {shown.map((item) =>
+              'fold' in item ? (
+                <tr key={`fold-${item.fold.from}`} data-kind="fold">
+                  <td colSpan={2} style={{ ...cell, textAlign: 'center', background: '#fafafa' }}>
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => setOpen((opened) => new Set([...opened, item.fold.from]))}
+                    >
+                      {t('backups.unchangedLines', { count: item.fold.count })}
+                    </Button>
+                  </td>
+                </tr>
+              ) : (
+                <tr key={item.at} data-kind={item.row.kind} style={{ background: BACKGROUND[item.row.kind] }}>
+                  <td style={cell}>{item.row.left}</td>
+                  <td style={cell}>{item.row.right}</td>
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
       </div>

@@ -38,3 +38,45 @@ export function sideBySide(before: string, after: string): DiffRow[] {
   }
   return rows
 }
+
+/** A row to show: a line of the diff (by its place), or a run of unchanged lines folded away. */
+export type ShownRow = { at: number; row: DiffRow } | { fold: { from: number; count: number } }
+
+/** unchanged lines kept around each difference */
+export const CONTEXT_LINES = 3
+/** a shorter run of unchanged lines is shown rather than folded: a fold would hide next to nothing */
+const FOLD_AT_LEAST = 4
+
+/**
+ * The rows a side-by-side view shows: every difference with CONTEXT_LINES unchanged lines around
+ * it, and each longer run of unchanged lines as one fold (unless `open` names it, by the place of
+ * its first line). Two 10 KB configurations are some 400 lines; a few differences then render as
+ * a few dozen rows instead of all of them.
+ */
+export function withFolds(rows: readonly DiffRow[], open: ReadonlySet<number>): ShownRow[] {
+  const near = new Array<boolean>(rows.length).fill(false)
+  rows.forEach((row, at) => {
+    if (row.kind === 'same') return
+    for (
+      let line = Math.max(0, at - CONTEXT_LINES);
+      line <= Math.min(rows.length - 1, at + CONTEXT_LINES);
+      line++
+    )
+      near[line] = true
+  })
+  const shown: ShownRow[] = []
+  let at = 0
+  while (at < rows.length) {
+    if (near[at]) {
+      shown.push({ at, row: rows[at]! })
+      at++
+      continue
+    }
+    let end = at
+    while (end < rows.length && !near[end]) end++
+    if (end - at >= FOLD_AT_LEAST && !open.has(at)) shown.push({ fold: { from: at, count: end - at } })
+    else for (let line = at; line < end; line++) shown.push({ at: line, row: rows[line]! })
+    at = end
+  }
+  return shown
+}

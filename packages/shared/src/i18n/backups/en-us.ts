@@ -49,6 +49,7 @@ export const backupsEnUS = {
     noDifferences: 'No differences',
     secretChanged: 'Secret changed: {{path}}',
     changes: '{{count}} differences',
+    unchangedLines: 'Show {{count}} unchanged lines',
     drift: {
       banner: 'Changed on the device: its running configuration no longer matches what Canopy set.',
       expected: 'Canopy set',

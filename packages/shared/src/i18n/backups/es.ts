@@ -46,6 +46,7 @@ export const backupsEs: BackupsCatalogue = {
     noDifferences: 'Sin diferencias',
     secretChanged: 'Secreto cambiado: {{path}}',
     changes: '{{count}} diferencias',
+    unchangedLines: 'Mostrar {{count}} líneas sin cambios',
     drift: {
       banner:
         'Cambiado en el dispositivo: su configuración en ejecución ya no coincide con la que fijó Canopy.',

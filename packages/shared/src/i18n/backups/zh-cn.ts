@@ -45,6 +45,7 @@ export const backupsZhCN: BackupsCatalogue = {
     noDifferences: '没有差异',
     secretChanged: '密钥已更改：{{path}}',
     changes: '{{count}} 处差异',
+    unchangedLines: '显示 {{count}} 行未改动的内容',
     drift: {
       banner: '设备上有改动：其运行配置与 Canopy 下发的配置不一致。',
       expected: 'Canopy 下发',
