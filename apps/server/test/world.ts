@@ -154,7 +154,8 @@ export async function snapshotTenant(app: TestApp, tenantId: number): Promise<st
     .orderBy(devices.id)
   return JSON.stringify({
     devices: deviceRows,
-    accounts: accountRows.map(({ lastLoginAt: _changesOnLogin, ...rest }) => rest),
+    // A login records when, and the language the console showed: the account's own doing.
+    accounts: accountRows.map(({ lastLoginAt: _loggedIn, language: _loginLanguage, ...rest }) => rest),
     projects: await db.select().from(projects).where(eq(projects.tenantId, tenantId)).orderBy(projects.id),
     roles: roleRows,
     roleProjects: roleIds.length

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LANGUAGES } from '../i18n/languages'
 import { requiredText, text } from './core'
 
 // §5 "Accounts and credentials". Patterns are exported for the few places that need the raw test.
@@ -159,3 +160,8 @@ export type ProfileRequest = z.infer<typeof profileRequest>
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>
 export type TokenRequest = z.infer<typeof tokenRequest>
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>
+
+/** The console language the account chose (its pushes are written in it). */
+export const languageSaveRequest = z.object({
+  language: z.enum(LANGUAGES, { error: 'validation.invalid_choice' }),
+})

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@canopy/shared/errors'
+import type { Language } from '@canopy/shared/i18n/languages'
 import type { TokenRequest } from '@canopy/shared/validation'
 import type { ChangeFeed } from '../../db/change-feed'
 import type { Database } from '../../db/client'
@@ -23,6 +24,8 @@ export interface TokenPair {
 export interface ClientFacts {
   ip: string
   userAgent: string | undefined
+  /** the console's language as the request tells it: kept as the account's (its pushes) */
+  language?: Language
 }
 
 /** Why a session ended, as recorded; a password change shows as "credentials changed". */
@@ -93,7 +96,10 @@ export class AuthService {
       const sessions = sessionsRepository(tx)
       const expiresAt = new Date(Date.now() + this.deps.refreshTtlSeconds * 1000)
       const sessionId = await sessions.create({ accountId: account.id, expiresAt, ...client })
-      await accountsRepository(tx).update(account.id, { lastLoginAt: new Date() })
+      await accountsRepository(tx).update(account.id, {
+        lastLoginAt: new Date(),
+        ...(client.language ? { language: client.language } : {}),
+      })
       return this.issuePair(sessions, account.id, sessionId)
     })
   }

@@ -143,6 +143,26 @@ describe('WeChat pushes', () => {
     expect(alarms.some((send) => send.url === 'https://console.example.test/msg')).toBe(true)
   })
 
+  it('writes the template message in the reader’s language', async () => {
+    const account = await boundAccount(app, standIn, 'openid-chinese')
+    await app.ok({
+      method: 'POST',
+      path: '/backend/user/language',
+      token: account.token,
+      body: { language: 'zh-cn' },
+    })
+    await app.messages.post(cpuAlarm(account, 97))
+    const [sent] = await eventually(
+      async () => standIn.sentTo('openid-chinese'),
+      (sends) => sends.length === 1,
+    )
+    expect(sent!.data).toMatchObject({
+      first: { value: '告警：AP-1 的 CPU 为 97%（高于 90%）' },
+      keyword1: { value: '告警' },
+      remark: { value: '请打开控制台查看。' },
+    })
+  })
+
   it('fails the push of an account not bound to WeChat at once, visibly', async () => {
     const unbound = await signedInAccount(app)
     await app.messages.post(cpuAlarm({ uid: unbound.uid, tenantId: await tenantOf(app, unbound.uid) }, 95))

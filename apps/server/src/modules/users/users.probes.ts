@@ -10,6 +10,11 @@ export const probes: RouteProbe[] = [
     request: ({ world }) => ({ body: { email: world.a.owner.email, nickname: 'owner' } }),
   },
   {
+    route: 'POST /backend/user/language',
+    about: 'the caller',
+    request: () => ({ body: { language: 'en-us' } }),
+  },
+  {
     route: 'POST /backend/user/password/save',
     about: 'the caller',
     request: ({ world }) => ({

@@ -1,5 +1,6 @@
 import { can } from '@canopy/shared/permissions'
 import {
+  languageSaveRequest,
   passwordChangeRequest,
   profileRequest,
   registerRequest,
@@ -43,7 +44,7 @@ export function usersRoutes(deps: {
         durationSeconds: HOUR,
         keys: ({ body, facts }) => [`ip:${facts.ip}`, `account:${body.username.toLowerCase()}`],
       },
-      handler: ({ body }) => users.register(body),
+      handler: ({ body, facts }) => users.register(body, facts.language),
     }),
     signedInRoute({
       permission: can.anyone,
@@ -51,6 +52,16 @@ export function usersRoutes(deps: {
       path: '/backend/user/save',
       body: profileRequest,
       handler: ({ principal, body }) => users.saveProfile(principal, body),
+    }),
+    signedInRoute({
+      permission: can.anyone,
+      method: 'POST',
+      path: '/backend/user/language',
+      body: languageSaveRequest,
+      handler: async ({ principal, body }) => {
+        await users.saveLanguage(principal, body.language)
+        return null
+      },
     }),
     signedInRoute({
       permission: can.anyone,

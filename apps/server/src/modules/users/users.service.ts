@@ -1,4 +1,5 @@
 import { ErrorCode } from '@canopy/shared/errors'
+import type { Language } from '@canopy/shared/i18n/languages'
 import type { DeviceFunction, MenuSection } from '@canopy/shared/permissions'
 import type { PasswordChangeRequest, ProfileRequest, RegisterRequest } from '@canopy/shared/validation'
 import type { ChangeFeed } from '../../db/change-feed'
@@ -98,7 +99,8 @@ export class UsersService {
   }
 
   /** Self-registration (§5): a primary account, a tenant of its own, with its root project. */
-  async register(request: RegisterRequest): Promise<{ uid: number }> {
+  /** `language`: the console's, kept as the account's (its pushes are written in it). */
+  async register(request: RegisterRequest, language?: Language): Promise<{ uid: number }> {
     const identity = {
       username: request.username,
       email: request.email,
@@ -111,7 +113,13 @@ export class UsersService {
       this.deps.db.transaction(async (tx) => {
         const accounts = accountsRepository(tx)
         const tenantId = await accounts.createTenant()
-        const created = await accounts.insert({ ...identity, tenantId, passwordHash, isPrimary: true })
+        const created = await accounts.insert({
+          ...identity,
+          tenantId,
+          passwordHash,
+          isPrimary: true,
+          language: language ?? null,
+        })
         await projectsRepository(tx).insertRoot(tenantId)
         return created
       }),
@@ -136,6 +144,14 @@ export class UsersService {
     await writeUniqueAccount(() => accountsRepository(this.deps.db).update(accountId, changes))
     await this.deps.changes.publish({ kind: 'account', id: accountId })
     return toProfile({ ...principal.account, ...changes })
+  }
+
+  /**
+   * The console language the caller switched to, kept for its pushes. Nothing else reads it from
+   * the principal, so no change is published (a cached principal keeps the old one harmlessly).
+   */
+  async saveLanguage(principal: Principal, language: Language): Promise<void> {
+    await accountsRepository(this.deps.db).update(principal.account.id, { language })
   }
 
   /** Changing the password signs out every other session of the account. */

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter } from 'react-router'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
@@ -10,6 +11,8 @@ import { TopBar } from './TopBar'
 let user: CurrentUser
 
 vi.mock('../../features/auth/api', () => ({ useCurrentUser: () => ({ data: user }) }))
+const saveLanguage = vi.fn(async () => null)
+vi.mock('../../features/account/api', () => ({ saveLanguage: (language: string) => saveLanguage(language) }))
 // The bind button's hint counts the devices; a user with some sees no hint.
 vi.mock('../../features/devices/api', () => ({ useDeviceStatistics: () => ({ data: { total: 2 } }) }))
 // The message button's socket and count have their own tests (features/messages).
@@ -71,5 +74,14 @@ describe('the top bar’s bind button (§2)', () => {
   it('is hidden for an account that may not bind', () => {
     renderTopBar({ ...child, device_functions: ['view'] })
     expect(bindButton()).not.toBeInTheDocument()
+  })
+})
+
+describe('the top bar’s language switcher', () => {
+  it('keeps the language switched to with the account (its pushes are written in it)', async () => {
+    renderTopBar(master)
+    await userEvent.click(screen.getByRole('button', { name: 'Español' }))
+    await waitFor(() => expect(saveLanguage).toHaveBeenCalledWith('es'))
+    await i18n.changeLanguage('en-us')
   })
 })

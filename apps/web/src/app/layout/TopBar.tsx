@@ -4,6 +4,7 @@ import { HOME_PATH } from '@canopy/shared/routes'
 import { Button, Flex, Grid, Layout } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
+import { saveLanguage } from '../../features/account/api'
 import { useCurrentUser } from '../../features/auth/api'
 import { usePermits } from '../../features/auth/grants'
 import { useLogout } from '../../features/auth/use-logout'
@@ -61,7 +62,7 @@ export function TopBar({ menuCollapsed, onToggleMenu }: TopBarProps) {
       </Flex>
       <Flex align="center" gap={8}>
         {showsBind && <BindDeviceButton withHint type="text" iconOnly={!wide} />}
-        <LanguageSwitcher />
+        <LanguageSwitcher onSwitched={saveLanguage} />
         <MessageButton showLabel={false} />
         <HelpLink />
         <Button

@@ -1,3 +1,4 @@
+import type { Language } from '@canopy/shared/i18n/languages'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api'
 import { authKeys } from '../auth/api'
@@ -61,6 +62,11 @@ export function useSaveProfile() {
       void queryClient.invalidateQueries({ queryKey: authKeys.currentUser() })
     },
   })
+}
+
+/** Keeps the console language the user switched to with the account: its pushes are written in it. */
+export function saveLanguage(language: Language): Promise<null> {
+  return api.post<null>('backend/user/language', { language })
 }
 
 /** The server ends the user's other sessions; this one stays. */
