@@ -11,7 +11,7 @@ import { TopBar } from './TopBar'
 let user: CurrentUser
 
 vi.mock('../../features/auth/api', () => ({ useCurrentUser: () => ({ data: user }) }))
-const saveLanguage = vi.fn(async () => null)
+const saveLanguage = vi.fn(async (_language: string) => null)
 vi.mock('../../features/account/api', () => ({ saveLanguage: (language: string) => saveLanguage(language) }))
 // The bind button's hint counts the devices; a user with some sees no hint.
 vi.mock('../../features/devices/api', () => ({ useDeviceStatistics: () => ({ data: { total: 2 } }) }))
