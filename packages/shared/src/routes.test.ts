@@ -118,8 +118,13 @@ describe('the route flags (§2, §6)', () => {
     expect(canOpenPath('/auth/strategy', child)).toBe(false)
     expect(canOpenPath('/auth/method', primary)).toBe(true)
     expect(canOpenPath('/auth/method', child)).toBe(false)
-    // no page of the section is the child's: the section is left out rather than shown empty
-    expect(menuFor(child, FRAME_ROUTES).map((route) => route.path)).toEqual(['/home'])
+    // the authentication details are every permitted account's: the section shows them alone
+    expect(canOpenPath('/auth/detail', child)).toBe(true)
+    expect(
+      menuFor(child, FRAME_ROUTES)
+        .find((route) => route.path === '/auth')
+        ?.children?.map((r) => r.path),
+    ).toEqual(['/auth/detail'])
   })
 
   it('lets a page with subpaths answer one segment below it (/help/<article>)', () => {

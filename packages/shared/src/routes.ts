@@ -99,6 +99,7 @@ export const FRAME_ROUTES: readonly ConsoleRoute[] = [
       { path: '/auth/portal', title: 'menu.authPortal', only_primary: true },
       { path: '/auth/strategy', title: 'menu.authStrategy', only_primary: true },
       { path: '/auth/method', title: 'menu.authMethod', only_primary: true },
+      { path: '/auth/detail', title: 'menu.authDetail' },
     ],
   },
   {

@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net'
+import { ErrorCode } from '@canopy/shared/errors'
+import type { GuestDetail } from '@canopy/shared/validation'
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -233,6 +235,61 @@ describe('WiFiDog v1: login, auth stages, ping, portal', () => {
     const roamed = tokenOf(await fetch(loginUrl(second, guest), { redirect: 'manual' }))
     expect(await gatewayAnswer(authUrl(second, 'login', guest, roamed))).toBe('Auth: 1')
     await ok('device/auth/roam/set', { gid, enabled: false })
+  })
+
+  it('shows who authenticated in the details, exports them, and a kick-off ends the session at the next counters', async () => {
+    const guest = mac(8)
+    const token = tokenOf(
+      await form(first, guest, { method: 'member', account: 'alice', password: 'alicepass1' }),
+    )
+    expect(await gatewayAnswer(authUrl(first, 'login', guest, token))).toBe('Auth: 1')
+    expect(await gatewayAnswer(authUrl(first, 'counters', guest, token, 4096, 1024))).toBe('Auth: 1')
+    const { total, list } = await ok<{ total: number; list: GuestDetail[] }>('portal/detail/list', {
+      mac: guest.slice(-5).toLowerCase(),
+    })
+    expect(total).toBe(1)
+    expect(list[0]).toMatchObject({
+      client_mac: guest,
+      client_ip: '192.168.10.23',
+      device_mac: first.mac,
+      target: 'vap1',
+      method: 'member',
+      account: 'alice',
+      status: 'active',
+      incoming_bytes: 4096,
+      outgoing_bytes: 1024,
+    })
+    expect(list[0]!.expires_at).not.toBeNull()
+    const csv = await app.call<string>({
+      path: '/backend/portal/detail/export',
+      token: owner,
+      query: { method: 'member', status: 'active' },
+    })
+    expect(csv.raw.headers['content-type']).toContain('text/csv')
+    expect(csv.raw.body).toContain(guest)
+    // another tenant neither sees nor kicks the guest
+    const stranger = (await signedInAccount(app)).token
+    const theirs = await app.ok<{ total: number }>({
+      method: 'POST',
+      path: '/backend/portal/detail/list',
+      token: stranger,
+      body: {},
+    })
+    expect(theirs.total).toBe(0)
+    const refused = await app.call({
+      method: 'POST',
+      path: '/backend/portal/detail/kick',
+      token: stranger,
+      body: { id: list[0]!.id },
+    })
+    expect(refused.envelope.status).toBe(ErrorCode.NO_PERMISSION)
+    expect(await gatewayAnswer(authUrl(first, 'counters', guest, token))).toBe('Auth: 1')
+    await ok('portal/detail/kick', { id: list[0]!.id })
+    expect(await gatewayAnswer(authUrl(first, 'counters', guest, token))).toBe('Auth: 0')
+    // kicked off, the guest meets the page again
+    expect((await fetch(loginUrl(first, guest), { redirect: 'manual' })).status).toBe(200)
+    const [after] = (await ok<{ list: GuestDetail[] }>('portal/detail/list', { mac: guest })).list
+    expect(after).toMatchObject({ status: 'ended', end_reason: 'kicked' })
   })
 
   it('limits logins per guest device of a gateway: the 11th in a minute is refused with 429', async () => {

@@ -100,6 +100,7 @@ describe('guard loader', () => {
       '/auth/portal',
       '/auth/strategy',
       '/auth/method',
+      '/auth/detail',
       '/account',
       '/account/list',
     ])

@@ -210,6 +210,12 @@ export function consoleRoutes(queryClient: QueryClient): RouteObject[] {
                   () => import('../features/portal/MethodPage'),
                   (m) => m.MethodPage,
                 ),
+                pageRoute(
+                  'detail',
+                  frameTitle('/auth/detail'),
+                  () => import('../features/guest-details/GuestDetailsPage'),
+                  (m) => m.GuestDetailsPage,
+                ),
               ],
             },
             {

@@ -42,6 +42,7 @@ export const enUS = {
     auth: 'Authentication management',
     authStrategy: 'Strategy',
     authMethod: 'Methods',
+    authDetail: 'Authentication details',
     authPortal: 'Portal page',
     userInfo: 'Personal center',
     help: 'Help center',

@@ -40,6 +40,7 @@ export const es: Catalogue = {
     auth: 'Gestión de autenticación',
     authStrategy: 'Estrategia',
     authMethod: 'Métodos',
+    authDetail: 'Detalles de autenticación',
     authPortal: 'Página del portal',
     userInfo: 'Centro personal',
     help: 'Centro de ayuda',

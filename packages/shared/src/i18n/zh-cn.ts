@@ -40,6 +40,7 @@ export const zhCN: Catalogue = {
     auth: '认证管理',
     authStrategy: '认证策略',
     authMethod: '认证方式',
+    authDetail: '认证详情',
     authPortal: '门户页面',
     userInfo: '个人中心',
     help: '帮助中心',

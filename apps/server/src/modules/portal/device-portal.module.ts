@@ -6,6 +6,8 @@ import type { SettingsService } from '../settings/settings.service'
 import { devicePortalRoutes } from './device-portal.routes'
 import { DevicePortalService } from './device-portal.service'
 import { GuestAuthService, type GuestMethods } from './guest-auth.service'
+import { guestDetailsRoutes } from './guest-details.routes'
+import { GuestDetailsService } from './guest-details.service'
 import { PortalPagesService } from './pages.service'
 import { StrategiesService } from './strategies.service'
 
@@ -33,5 +35,10 @@ export function createDevicePortal(deps: {
     findDevice: deps.findDevice,
     methods: deps.guestMethods,
   })
-  return { service: portals, guests, routes: devicePortalRoutes({ portals }) }
+  const details = new GuestDetailsService({ db: deps.db, devices: deps.devices })
+  return {
+    service: portals,
+    guests,
+    routes: [...devicePortalRoutes({ portals }), ...guestDetailsRoutes({ details })],
+  }
 }

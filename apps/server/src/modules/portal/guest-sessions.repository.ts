@@ -1,9 +1,36 @@
-import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { portalGuestSessions } from '../../db/schema'
 
 export type GuestSessionRow = typeof portalGuestSessions.$inferSelect
 export type GuestSessionValues = typeof portalGuestSessions.$inferInsert
+
+/** Which guests' authentications a list reads: a tenant's, maybe only some devices', and the filters. */
+export interface GuestSessionQuery {
+  tenantId: number
+  /** only these devices (a child's scope); undefined: the whole tenant */
+  deviceIds?: number[] | undefined
+  deviceId?: number | undefined
+  /** upper-case hex digits the client's MAC holds, in order */
+  macDigits?: string | undefined
+  method?: string | undefined
+  status?: string | undefined
+  from?: Date | undefined
+  to?: Date | undefined
+}
+
+function conditions(query: GuestSessionQuery): SQL {
+  const t = portalGuestSessions
+  const parts: SQL[] = [eq(t.tenantId, query.tenantId)]
+  if (query.deviceIds) parts.push(query.deviceIds.length ? inArray(t.deviceId, query.deviceIds) : sql`false`)
+  if (query.deviceId !== undefined) parts.push(eq(t.deviceId, query.deviceId))
+  if (query.macDigits) parts.push(sql`replace(${t.clientMac}, ':', '') like ${`%${query.macDigits}%`}`)
+  if (query.method) parts.push(eq(t.method, query.method))
+  if (query.status) parts.push(eq(t.status, query.status))
+  if (query.from) parts.push(gte(t.createdAt, query.from))
+  if (query.to) parts.push(lt(t.createdAt, query.to))
+  return and(...parts)!
+}
 
 /** Guests' authentications on devices' portals (SQL only). */
 export function guestSessionsRepository(db: Executor) {
@@ -11,6 +38,55 @@ export function guestSessionsRepository(db: Executor) {
     async insert(values: GuestSessionValues): Promise<GuestSessionRow> {
       const [row] = await db.insert(portalGuestSessions).values(values).returning()
       return row!
+    },
+
+    async page(query: GuestSessionQuery, window: { limit: number; offset: number }) {
+      const where = conditions(query)
+      const [totals] = await db.select({ n: count() }).from(portalGuestSessions).where(where)
+      const rows = await db
+        .select()
+        .from(portalGuestSessions)
+        .where(where)
+        .orderBy(desc(portalGuestSessions.id))
+        .limit(window.limit)
+        .offset(window.offset)
+      return { total: totals?.n ?? 0, rows }
+    },
+
+    async findInTenant(tenantId: number, id: number): Promise<GuestSessionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(portalGuestSessions)
+        .where(and(eq(portalGuestSessions.tenantId, tenantId), eq(portalGuestSessions.id, id)))
+      return row
+    },
+
+    /**
+     * A kick-off: the session ends, and the client is remembered no more anywhere in the tenant
+     * (its other sessions' validity ends now, so their gateways' next counters answer 0 and its
+     * next visit meets the page).
+     */
+    async kick(session: GuestSessionRow, now: Date): Promise<void> {
+      const t = portalGuestSessions
+      await db
+        .update(t)
+        .set({
+          status: 'ended',
+          endReason: 'kicked',
+          endedAt: sql`coalesce(${t.endedAt}, ${now})`,
+          expiresAt: now,
+        })
+        .where(eq(t.id, session.id))
+      await db
+        .update(t)
+        .set({ expiresAt: now })
+        .where(
+          and(
+            eq(t.tenantId, session.tenantId),
+            eq(t.clientMac, session.clientMac),
+            or(isNull(t.expiresAt), gt(t.expiresAt, now)),
+          ),
+        )
     },
 
     async byToken(token: string): Promise<GuestSessionRow | undefined> {

@@ -682,6 +682,26 @@ export const helpEnUS: HelpLibrary = {
         },
       ],
     },
+    'portal-details': {
+      title: 'Authentication details',
+      summary:
+        'Who authenticated on your devices’ portals, where and how, with their traffic; export them or kick a guest off.',
+      sections: [
+        {
+          heading: 'The list',
+          blocks: [
+            'Authentication management → Authentication details lists the guests of the devices you may see, newest first: client MAC and IP, device, SSID, method, member account or masked phone, when, until when, traffic received and sent, and whether the guest is online.',
+            'Filter by part of a MAC address, by method or by status; Export CSV saves what the filters select.',
+          ],
+        },
+        {
+          heading: 'Kick off',
+          blocks: [
+            'Kick off ends a guest’s session: the gateway disconnects the guest at its next check (about a minute) and the guest meets the portal page again.',
+          ],
+        },
+      ],
+    },
     'portal-methods': {
       title: 'Authentication methods',
       summary:

@@ -679,6 +679,26 @@ export const helpEs: HelpLibrary = {
         },
       ],
     },
+    'portal-details': {
+      title: 'Detalles de autenticación',
+      summary:
+        'Quién se autenticó en los portales de sus dispositivos, dónde y cómo, con su tráfico; expórtelos o expulse a un invitado.',
+      sections: [
+        {
+          heading: 'La lista',
+          blocks: [
+            'Gestión de autenticación → Detalles de autenticación muestra los invitados de los dispositivos que puede ver, los más recientes primero: MAC e IP del cliente, dispositivo, SSID, método, cuenta de socio o teléfono enmascarado, cuándo, hasta cuándo, tráfico recibido y enviado, y si está conectado.',
+            'Filtre por parte de una MAC, por método o por estado; Exportar CSV guarda lo que seleccionan los filtros.',
+          ],
+        },
+        {
+          heading: 'Expulsar',
+          blocks: [
+            'Expulsar termina la sesión del invitado: la pasarela lo desconecta en su próxima comprobación (alrededor de un minuto) y el invitado vuelve a ver la página del portal.',
+          ],
+        },
+      ],
+    },
     'portal-methods': {
       title: 'Métodos de autenticación',
       summary:
