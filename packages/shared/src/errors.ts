@@ -103,6 +103,8 @@ export const ErrorCode = {
   PACKAGE_IN_USE: 600400131,
   /** a configuration template a device or a project uses cannot be deleted (issue 14) */
   TEMPLATE_IN_USE: 600400132,
+  /** §8 "Failed to publish system message": an announcement whose posting could not be queued */
+  PUBLISH_FAILED: 600400133,
   // Portal authentication (§8 "Authentication")
   POLICY_NAME_EMPTY: 600400200,
   POLICY_EXISTS: 600400201,
@@ -241,6 +243,7 @@ export const errorCatalogue: Readonly<Record<ErrorCodeValue, ErrorDefinition>> =
   [C.VAP_NOT_FOUND]: unlisted('errors.vapNotFound', 404),
   [C.PORTAL_IN_USE]: unlisted('errors.portalInUse', 409),
   [C.TEMPLATE_IN_USE]: unlisted('errors.templateInUse', 409),
+  [C.PUBLISH_FAILED]: unlisted('errors.publishFailed', 503),
 }
 
 export function describeError(code: number): ErrorDefinition | undefined {

@@ -286,6 +286,7 @@ export const enUS = {
     titleOrPromptInvalid: 'Invalid title or prompt',
     uploadFormat: 'Upload format error or too large (JPEG, PNG or WebP, at most 2 MB)',
     templateInUse: 'The template is used by devices or a project and cannot be deleted',
+    publishFailed: 'Failed to publish system message',
     smsAuthDisabled: 'SMS authentication is not enabled',
     memberAuthDisabled: 'Member authentication is not enabled',
     fileFormatXls: 'File format error (xls only)',

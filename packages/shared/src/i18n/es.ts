@@ -287,6 +287,7 @@ export const es: Catalogue = {
     titleOrPromptInvalid: 'Título o aviso no válido',
     uploadFormat: 'Formato de archivo incorrecto o demasiado grande (JPEG, PNG o WebP, 2 MB como máximo)',
     templateInUse: 'Dispositivos o un proyecto usan la plantilla: no se puede eliminar',
+    publishFailed: 'No se pudo publicar el mensaje del sistema',
     smsAuthDisabled: 'La autenticación por SMS no está activada',
     memberAuthDisabled: 'La autenticación de miembros no está activada',
     fileFormatXls: 'Error de formato de archivo (solo xls)',

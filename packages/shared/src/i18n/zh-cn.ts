@@ -284,6 +284,7 @@ export const zhCN: Catalogue = {
     titleOrPromptInvalid: '标题或提示语无效',
     uploadFormat: '上传格式错误或文件过大（JPEG、PNG 或 WebP，最大 2 MB）',
     templateInUse: '模板正被设备或项目使用，无法删除',
+    publishFailed: '系统消息发布失败',
     smsAuthDisabled: '短信认证未开启',
     memberAuthDisabled: '会员认证未开启',
     fileFormatXls: '文件格式错误（仅支持 xls）',

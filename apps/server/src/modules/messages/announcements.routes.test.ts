@@ -112,6 +112,34 @@ describe('announcements', () => {
     expect(after.total).toBe(before.total)
   })
 
+  it('§8 "Failed to publish system message" when its posting cannot be queued, leaving nothing behind', async () => {
+    // A second instance on the database whose job queue has stopped (as while it shuts down).
+    const stopping = await createTestApp({ database })
+    try {
+      await stopping.scheduler.stop()
+      const list = () =>
+        app.ok<{ total: number; list: AnnouncementView[] }>({
+          method: 'POST',
+          path: '/backend/announcement/list',
+          body: { pageIndex: 1, pageOffset: 100 },
+        })
+      const before = await list()
+      const refused = await stopping.call({
+        method: 'POST',
+        path: '/operator/announcements/publish',
+        headers: { [OPERATOR_HEADER]: stopping.operatorToken },
+        body: { ...announcement, title: { ...announcement.title, 'en-us': 'Never told' } },
+      })
+      expect(refused.httpStatus).toBe(503)
+      expect(refused.envelope.errorCode).toEqual([ErrorCode.PUBLISH_FAILED])
+      const after = await list()
+      expect(after.total).toBe(before.total)
+      expect(after.list.map((row) => row.title['en-us'])).not.toContain('Never told')
+    } finally {
+      await stopping.close()
+    }
+  })
+
   it('cannot be published by a signed-in account', async () => {
     const refused = await app.call({
       method: 'POST',

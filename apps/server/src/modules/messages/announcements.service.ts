@@ -36,6 +36,7 @@ export class AnnouncementsService {
       messages: MessagesService
       accounts: AccountPages
       scheduler: Scheduler
+      reportError: (error: unknown, what: string) => void
     },
   ) {}
 
@@ -43,12 +44,21 @@ export class AnnouncementsService {
     await this.deps.scheduler.work<FanoutJob>(FANOUT_QUEUE, (job) => this.fanOut(job.data))
   }
 
+  /**
+   * Files the announcement and queues its posting to every account. A posting that cannot be
+   * queued would leave a public announcement nobody is told of: it is withdrawn and the operator
+   * gets §8 "Failed to publish system message" (600400133), so publishing again is safe.
+   */
   async publish(request: AnnouncementPublishRequest): Promise<AnnouncementView> {
-    const row = await announcementsRepository(this.deps.db).insert({
-      title: request.title,
-      body: request.body,
-    })
-    await this.queueFanOut({ announcementId: row.id, afterAccountId: 0 })
+    const repository = announcementsRepository(this.deps.db)
+    const row = await repository.insert({ title: request.title, body: request.body })
+    try {
+      await this.queueFanOut({ announcementId: row.id, afterAccountId: 0 })
+    } catch (error) {
+      this.deps.reportError(error, `announcement ${row.id}: its posting could not be queued`)
+      await repository.remove(row.id)
+      throw new AppError(ErrorCode.PUBLISH_FAILED)
+    }
     return view(row, true)
   }
 

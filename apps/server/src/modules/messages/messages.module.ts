@@ -66,6 +66,7 @@ export function createMessages(deps: {
     messages: service,
     accounts: deps.accounts,
     scheduler: deps.scheduler,
+    reportError: deps.reportError,
   })
   deps.changes.onChange((event) => {
     if (event.kind === 'unread') hub.unreadChanged(event.accountIds)
