@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import { ErrorCode } from '@canopy/shared/errors'
 import { computeDelta, isJsonObject, type JsonObject, mergeState } from '@canopy/shared/protocol'
 import { type SettingsSection, settingsSections } from '@canopy/shared/validation'
@@ -9,7 +10,7 @@ import type { Principal } from '../auth/principal'
 import type { DevicesService } from '../devices/devices.service'
 import { asReported, withoutSecrets } from '../settings/secrets'
 import type { SettingsService } from '../settings/settings.service'
-import { backupsRepository } from './backups.repository'
+import { type BaselineRow, backupsRepository } from './backups.repository'
 
 /** What a device reports that is not configuration: its firmware (upgrades change it) and refusals. */
 const NOT_CONFIGURATION = new Set(['firmware', 'failure'])
@@ -73,16 +74,28 @@ export class ConfigDrift {
     const device = await this.deps.devices.findById(deviceId)
     if (!device) return
     const tenantId = device.tenantId
-    const [was, is] = await this.deps.db.transaction(async (tx) => {
-      const repository = backupsRepository(tx)
-      const row = await repository.baseline(deviceId, true)
+    const next = (row: BaselineRow | undefined) => {
       const baseline = row
         ? mergeState(row.baseline as JsonObject, appliedPart(asReported(document.state.desired), reported))
         : reported
       const drift = computeDelta(baseline, reported)
-      const drifted = Object.keys(drift).length > 0
-      await repository.saveBaseline({ deviceId, tenantId, baseline, drift: drifted ? drift : null })
-      return [row?.drift != null, drifted]
+      return { baseline, drift: Object.keys(drift).length > 0 ? drift : null }
+    }
+    // Most updates move nothing (the cloud's own desired change, a report of what was set before):
+    // read without a lock and stop there. Every shadow update of a rollout comes through here.
+    const stored = await backupsRepository(this.deps.db).baseline(deviceId)
+    if (
+      stored &&
+      stored.tenantId === tenantId &&
+      isDeepStrictEqual(next(stored), { baseline: stored.baseline, drift: stored.drift })
+    )
+      return
+    const [was, is] = await this.deps.db.transaction(async (tx) => {
+      const repository = backupsRepository(tx)
+      const row = await repository.baseline(deviceId, true)
+      const { baseline, drift } = next(row)
+      await repository.saveBaseline({ deviceId, tenantId, baseline, drift })
+      return [row?.drift != null, drift !== null]
     })
     if (was !== is) this.deps.events.emit('drift', { deviceId, drifted: is })
   }
