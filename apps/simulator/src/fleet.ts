@@ -26,6 +26,8 @@ export interface FleetOptions {
   dropsPerHour?: number
   /** changes made on the devices themselves per device per hour (drift) */
   localChangesPerHour?: number
+  /** how often the devices' captive portals check their guests and ping the cloud */
+  captiveTimings?: VirtualDeviceOptions['captiveTimings']
   /** pads each running configuration to about this many bytes (benches) */
   configBytes?: number
   /** devices started at once (registration and connection) */
@@ -122,6 +124,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         ...(options.configBytes ? { configBytes: options.configBytes } : {}),
         upgradeChaos: options.upgradeChaos,
         upgradeTimings: options.upgradeTimings,
+        ...(options.captiveTimings ? { captiveTimings: options.captiveTimings } : {}),
         downloadSlots,
         startAttempts: options.startAttempts,
       }),

@@ -12,6 +12,7 @@ import {
 import { hashManagementCredential } from '@canopy/shared/protocol/credential'
 import mqtt, { type MqttClient } from 'mqtt'
 import { settleDelta } from './apply-settings'
+import { CaptiveGateway, type CaptiveGatewayTimings } from './captive-gateway'
 import type { UpgradeChaos } from './chaos'
 import { ChunkedAnswers } from './chunked-answers'
 import { ClientRoster } from './clients'
@@ -72,6 +73,8 @@ export interface VirtualDeviceOptions {
   downloadSlots?: DownloadSlots
   /** pads its running configuration to about this many bytes with firewall rules (benches) */
   configBytes?: number
+  /** how often its captive portal checks its guests and pings the cloud (wifidog's 60 s unless given) */
+  captiveTimings?: CaptiveGatewayTimings
 }
 
 // Cheaper scrypt than a real device would use, so a fleet of thousands starts in seconds; the
@@ -90,6 +93,8 @@ const GOODBYE_MS = 2000
 export class VirtualDevice {
   readonly thing: string
   readonly log: DeviceLog
+  /** its captive portal for guests, listening while its shadow's `portal` section turns one on */
+  readonly gateway: CaptiveGateway
   /** web answers the cloud is still reading, chunk by chunk */
   readonly webAnswers = new ChunkedAnswers()
   /** the configuration this device applies and reports (its shadow's `reported`) */
@@ -117,6 +122,10 @@ export class VirtualDevice {
     const wanIp = `10.${lanNet}.${Math.floor(random() * 250)}.${2 + Math.floor(random() * 250)}`
     this.telemetry = new TelemetryModel(options.profile, random, `192.168.${lanNet}.1`, wanIp)
     this.log = new DeviceLog(`${options.profile.model}-${suffix}`)
+    this.gateway = new CaptiveGateway({
+      log: this.log,
+      timings: options.captiveTimings ?? { checkIntervalSeconds: 60, pingIntervalSeconds: 60 },
+    })
     this.clients = new ClientRoster(options.profile, random, `192.168.${lanNet}`, this.log)
     this.credential = hashManagementCredential(options.account, options.password, SIMULATED_CREDENTIAL)
     this.reported = initialConfiguration(options.profile, random, suffix, lanNet)
@@ -231,6 +240,7 @@ export class VirtualDevice {
   async stop(): Promise<void> {
     this.running = false
     clearInterval(this.telemetryTimer)
+    await this.gateway.close()
     // A job it was running is left IN_PROGRESS for the cloud's timeout or its next start.
     this.jobs.reset()
     const client = this.client
@@ -458,6 +468,8 @@ export class VirtualDevice {
     if (outcome.applied) {
       this.reported = applyDelta(this.reported, delta)
       this.secrets = mergeState(this.secrets, splitSecrets(delta).secrets)
+      // The portal runs as applied: guests meet it from now on.
+      if ('portal' in delta) await this.gateway.configure(this.reported.portal)
     }
     await this.publishReported(outcome.reported)
   }

@@ -4,7 +4,7 @@ import type { GuestDetail } from '@canopy/shared/validation'
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bindDevice, startTestFleet } from '../../test/devices'
+import { bindDevice, eventually, startTestFleet } from '../../test/devices'
 import { rootProjectOf, signedInAccount } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/test-app'
 
@@ -69,7 +69,11 @@ const mac = (n: number) => `02:BB:00:00:00:${n.toString(16).padStart(2, '0').toU
 
 beforeAll(async () => {
   app = await createTestApp()
-  fleet = await startTestFleet(app, { count: 2, models: ['CAP-1200'] })
+  fleet = await startTestFleet(app, {
+    count: 2,
+    models: ['CAP-1200'],
+    captiveTimings: { checkIntervalSeconds: 0.2, pingIntervalSeconds: 0.2 },
+  })
   ;[first, second] = fleet.devices as [VirtualDevice, VirtualDevice]
   const account = await signedInAccount(app)
   owner = account.token
@@ -100,6 +104,9 @@ beforeAll(async () => {
     sms_client_max: 1,
   })
   await ok('portal/member/add', { account: 'alice', password: 'alicepass1', info: '' })
+  // Listening before the portals are set: the devices are told this address as their auth server.
+  await app.http.listen({ port: 0, host: '127.0.0.1' })
+  base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`
   for (const id of ids)
     await ok('device/auth/set', {
       id,
@@ -110,8 +117,6 @@ beforeAll(async () => {
       methods: ['click', 'member'],
       offline_policy: 'open',
     })
-  await app.http.listen({ port: 0, host: '127.0.0.1' })
-  base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`
 })
 afterAll(async () => {
   await fleet.stop()
@@ -152,6 +157,42 @@ describe('the captive page (login/)', () => {
     expect((await form(first, BLOCKED, { method: 'click', agree: '1' })).status).toBe(403)
     const token = tokenOf(await fetch(loginUrl(first, TRUSTED), { redirect: 'manual' }))
     expect(await gatewayAnswer(authUrl(first, 'login', TRUSTED, token))).toBe('Auth: 1')
+  })
+})
+
+describe('the virtual AP enforces its portal (the simulator as a wifidog gateway)', () => {
+  it('sends a new guest to the page, lets it through with the token, and drops it once kicked off', async () => {
+    const gateway = await eventually(
+      async () => first.gateway.url,
+      (url) => url !== undefined,
+    )
+    const guest = { 'x-client-mac': mac(9) }
+    // Not let in yet: the gateway sends the browser to the cloud's login page, naming itself
+    const held = await fetch(`${gateway}news`, { headers: guest, redirect: 'manual' })
+    expect(held.status).toBe(302)
+    const login = new URL(held.headers.get('location')!)
+    expect(`${login.origin}${login.pathname}`).toBe(`${base}/portal/wifidog/login/`)
+    expect(login.searchParams.get('gw_id')).toBe(first.thing)
+    expect(login.searchParams.get('mac')).toBe(mac(9).toLowerCase())
+    // the guest clicks through; the cloud sends it back to the gateway with a token
+    const accepted = await fetch(`${base}/portal/wifidog/login/`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...Object.fromEntries(login.searchParams), method: 'click', agree: '1' }),
+    })
+    const onward = await fetch(accepted.headers.get('location')!, { headers: guest, redirect: 'manual' })
+    expect(onward.status).toBe(302)
+    expect(onward.headers.get('location')).toContain('/portal/wifidog/portal/')
+    const through = await fetch(`${gateway}news`, { headers: guest, redirect: 'manual' })
+    expect(through.status).toBe(200)
+    // kicked off: at its next check the gateway holds the guest again
+    const [session] = (await ok<{ list: GuestDetail[] }>('portal/detail/list', { mac: mac(9) })).list
+    await ok('portal/detail/kick', { id: session!.id })
+    await eventually(
+      async () => (await fetch(`${gateway}news`, { headers: guest, redirect: 'manual' })).status,
+      (status) => status === 302,
+    )
   })
 })
 
