@@ -173,6 +173,46 @@ export function jobsRepository(db: Executor) {
       )
     },
 
+    /**
+     * start-next in one statement: the device's next pending execution, moved to IN_PROGRESS
+     * when it was QUEUED (its statusDetails replaced when given, its timers set: the job's
+     * in-progress timeout, the step deadline given), as it was when already running (`changed`
+     * false); undefined when nothing is pending. The head is locked as `pending(…, true)` locks it.
+     */
+    async startNext(
+      deviceId: number,
+      start: { statusDetails: StatusDetails | undefined; stepTimeoutAt: Date | null },
+    ): Promise<{ row: ExecutionRow; changed: boolean } | undefined> {
+      const details = start.statusDetails === undefined ? null : JSON.stringify(start.statusDetails)
+      const [found] = await rows<ExecutionRow & { changed: boolean }>(
+        db,
+        sql`with head as (
+          select e.job_id, e.device_id, e.execution_number, e.status from job_executions e
+          where e.device_id = ${deviceId} and ${PENDING}
+          order by ${PENDING_ORDER} limit 1 for update of e
+        ), started as (
+          update job_executions e set status = 'IN_PROGRESS', status_details = coalesce(${details}::jsonb, e.status_details),
+            version_number = e.version_number + 1, last_updated_at = now(), started_at = now(),
+            in_progress_timeout_at = now() + make_interval(mins => (j.execution_policy->>'inProgressTimeoutInMinutes')::int),
+            step_timeout_at = ${start.stepTimeoutAt?.toISOString() ?? null}::timestamptz
+          from head, jobs j, devices d
+          where head.status = 'QUEUED' and e.job_id = head.job_id and e.device_id = head.device_id
+            and e.execution_number = head.execution_number and j.job_id = e.job_id and d.id = e.device_id
+          returning ${EXECUTION_COLUMNS}, true as changed
+        )
+        select * from started
+        union all
+        select ${EXECUTION_COLUMNS}, false as changed
+        from head join job_executions e on e.job_id = head.job_id and e.device_id = head.device_id
+          and e.execution_number = head.execution_number
+        join devices d on d.id = e.device_id
+        where head.status = 'IN_PROGRESS'`,
+      )
+      if (!found) return undefined
+      const { changed, ...row } = found
+      return { row, changed }
+    },
+
     /** Many devices' pending executions, in AWS's order per device. */
     async pendingOfDevices(deviceIds: number[]): Promise<ExecutionRow[]> {
       if (deviceIds.length === 0) return []

@@ -269,22 +269,12 @@ export class JobsService {
     try {
       const request = readStartNextRequest(payload)
       clientToken = request.clientToken
-      const started = await this.deps.db.transaction(async (tx) => {
-        const jobs = jobsRepository(tx)
-        const [head] = await jobs.pending(device.id, 1, true)
-        if (!head) return undefined
-        const job = (await this.facts.of(head.jobId, tx))!
-        if (head.status === 'IN_PROGRESS') return { row: head, job, changed: false }
-        const now = new Date()
-        const row = await jobs.save(head, {
-          status: 'IN_PROGRESS',
-          statusDetails: request.statusDetails ?? head.statusDetails,
-          startedAt: now,
-          inProgressTimeoutAt: inProgressDeadline(job, now),
-          stepTimeoutAt: stepDeadline(request.stepTimeoutInMinutes, null, now),
-        })
-        return { row, job, changed: true }
+      const next = await jobsRepository(this.deps.db).startNext(device.id, {
+        statusDetails: request.statusDetails,
+        stepTimeoutAt: stepDeadline(request.stepTimeoutInMinutes, null, new Date()),
       })
+      const job = next && (await this.facts.of(next.row.jobId))
+      const started = next && job && { ...next, job }
       await this.deps.publish(topics.jobs.startNextAccepted(thing), {
         ...(started
           ? { execution: executionDocument(started.row, this.forDevice(started.job.document, thing)) }
