@@ -81,7 +81,7 @@ describe('the pg-boss scheduler', () => {
     expect(ids.every((id) => typeof id === 'string')).toBe(true)
   })
 
-  it('does not start a job before its startAfter', async () => {
+  it('does not start a job before its startAfter, and starts it then when this instance sent it', async () => {
     const queue = queueName('timed')
     let ranAt: number | undefined
     await a.work(queue, async () => {
@@ -91,6 +91,8 @@ describe('the pg-boss scheduler', () => {
     await a.send(queue, { timed: true }, { startAfter })
     const at = await until(() => ranAt, 'the timed job')
     expect(at).toBeGreaterThanOrEqual(startAfter.getTime())
+    // Woken at its time, not at the next poll (every 2 s).
+    expect(at - startAfter.getTime()).toBeLessThan(1000)
   })
 
   it('keeps one unfinished job per singletonKey', async () => {
