@@ -1,15 +1,25 @@
-import { type Fleet, simulatedPassword, startFleet } from '@canopy/simulator'
+import { type Fleet, type FleetOptions, simulatedPassword, startFleet } from '@canopy/simulator'
 import { expect, type Page } from '@playwright/test'
 
 /**
  * Virtual devices (apps/simulator) that register with the server under test and connect to its
  * broker (e2e/run.ts passes the broker's address). Stop them with `fleet.stop()`.
  */
-export function startTestFleet(count: number, options: { models?: string[] } = {}): Promise<Fleet> {
+export function startTestFleet(
+  count: number,
+  options: { models?: string[]; captiveTimings?: FleetOptions['captiveTimings'] } = {},
+): Promise<Fleet> {
   const serverUrl = process.env.E2E_BASE_URL
   const mqttUrl = process.env.E2E_MQTT_URL
   if (!serverUrl || !mqttUrl) throw new Error('E2E_BASE_URL or E2E_MQTT_URL is not set: run npm run test:e2e')
-  return startFleet({ count, serverUrl, mqttUrl, telemetryIntervalSeconds: 5, models: options.models })
+  return startFleet({
+    count,
+    serverUrl,
+    mqttUrl,
+    telemetryIntervalSeconds: 5,
+    models: options.models,
+    ...(options.captiveTimings ? { captiveTimings: options.captiveTimings } : {}),
+  })
 }
 
 /**

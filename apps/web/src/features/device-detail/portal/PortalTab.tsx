@@ -171,6 +171,8 @@ function SsidPortal({
       )}
       <Form
         form={form}
+        // a name per SSID: the fields' ids (and so their labels) stay unique on the page
+        name={`portal-${setting.target}`}
         layout="vertical"
         disabled={disabled}
         initialValues={{
