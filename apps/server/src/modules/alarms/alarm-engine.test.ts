@@ -4,6 +4,7 @@ import { profileOf } from '@canopy/simulator'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { giveToTenant, importSimulatedCatalogue, registerDevice, signedInTenant } from '../../../test/devices'
+import { isolatedDatabase } from '../../../test/isolated-database'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { ChangeFeed } from '../../db/change-feed'
 import { DeviceEvents } from '../../gateway/device-events'
@@ -124,8 +125,13 @@ describe('alarm engine', () => {
       .orderBy(alarms.id)
   const kinds = () => posted.map((message) => `${message.kind}:${message.titleKey.split('.').at(-1)}`)
 
+  let database: Awaited<ReturnType<typeof isolatedDatabase>>
+
   beforeAll(async () => {
-    app = await createTestApp()
+    // A database of its own: an app another test file starts on the run's database resumes the
+    // unfinished alarms it finds there (as after a crash), and would fire this file's under it.
+    database = await isolatedDatabase()
+    app = await createTestApp({ database })
     await importSimulatedCatalogue(app)
     const tenant = await signedInTenant(app)
     tenantId = tenant.tenantId
@@ -135,6 +141,7 @@ describe('alarm engine', () => {
 
   afterAll(async () => {
     await app?.close()
+    await database?.drop()
   })
 
   beforeEach(async () => {
