@@ -256,7 +256,10 @@ class QueueLoop {
   /** Wakes the loop at `at` (now when past), unless it is to wake earlier already. */
   wakeAt(at: Date): void {
     const delay = at.getTime() - Date.now()
-    if (delay <= 0) return this.wake()
+    if (delay <= 0) {
+      this.wake()
+      return
+    }
     if (this.nextDue && this.nextDue.at <= at.getTime()) return
     clearTimeout(this.nextDue?.timer)
     // A little after: the database's clock must see it due too.
