@@ -72,6 +72,7 @@ import { registerWechatCallback, wechatRoutes } from './modules/wechat/wechat.ro
 import { WechatService } from './modules/wechat/wechat.service'
 import { createMailer, type Mailer } from './notify/mailer'
 import { registerGuestSurface } from './portal-guest/guest.routes'
+import { openNdsFaskey, registerOpenNdsFas } from './portal-guest/opennds-fas'
 import { PgBossScheduler } from './scheduler/pg-boss-scheduler'
 import type { Scheduler } from './scheduler/scheduler'
 
@@ -373,6 +374,12 @@ export async function buildApp(options: {
   await portal.registerRawRoutes(http, { apiRoot: config.apiRoot, auth, operatorToken })
   // Guests' captive pages and the gateways' WiFiDog protocol: outside the API and its login.
   await registerGuestSurface(http, { guests: devicePortal.guests, rateLimits: new RateLimits() })
+  // openNDS gateways' Forward Authentication (level 1): the same guests, the faskey from the environment.
+  await registerOpenNdsFas(http, {
+    guests: devicePortal.guests,
+    rateLimits: new RateLimits(),
+    faskey: openNdsFaskey(process.env),
+  })
   await backups.registerRawRoutes()
   await messages.registerRawRoutes({ auth })
   registerRoutes(http, routes, {

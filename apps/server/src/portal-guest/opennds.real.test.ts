@@ -1,0 +1,320 @@
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import type { GuestDetail } from '@canopy/shared/validation'
+import type { Fleet, VirtualDevice } from '@canopy/simulator'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GUIDE, guestPortalOnOneDevice, MEMBER } from '../../test/guest-portal-setup'
+import { createTestApp, type TestApp } from '../../test/test-app'
+
+/**
+ * A real openNDS (Debian's `opennds` 9.10) authenticating guests against Canopy by FAS level 1.
+ * The test builds its own network in namespaces:
+ *
+ *   host (this process: Canopy on 10.231.0.1, the "internet" on 10.231.0.80:80)
+ *     └ veth ─ gateway namespace: openNDS on bridge br0 (10.232.0.1), NAT out to the host
+ *                 └ bridge br0 ─ one namespace per guest (10.232.0.11-14), curl as the browser
+ *
+ * openNDS runs in a mount namespace of its own: /etc is an overlay (openNDS edits
+ * /etc/dnsmasq.conf and /etc/hosts, and must not on this machine), /tmp and /run are private, and
+ * `iptables` is the legacy one there (openNDS 9.10's chains clash with bookworm's iptables-nft).
+ * Nothing of it touches the host's interfaces but the one veth the test adds and removes.
+ */
+const run = promisify(execFile)
+const FASKEY = 'canopyRealKey42'
+const suffix = (process.pid % 10000).toString()
+const GW = `cnpgw${suffix}`
+const HOST_VETH = `cnph${suffix}`
+const HOST_IP = '10.231.0.1'
+const INTERNET = '10.231.0.80'
+const GATEWAY_IP = '10.232.0.1'
+const guests = {
+  member: { ns: `cnpm${suffix}`, ip: '10.232.0.11', mac: '02:cb:00:00:00:11' },
+  click: { ns: `cnpc${suffix}`, ip: '10.232.0.12', mac: '02:cb:00:00:00:12' },
+  blocked: { ns: `cnpb${suffix}`, ip: '10.232.0.13', mac: '02:cb:00:00:00:13' },
+  trusted: { ns: `cnpt${suffix}`, ip: '10.232.0.14', mac: '02:cb:00:00:00:14' },
+}
+type Guest = (typeof guests)[keyof typeof guests]
+
+/** Why this machine cannot run the test, or undefined when it can. */
+function cannot(): string | undefined {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return 'not running as root on Linux'
+  for (const binary of [
+    '/usr/bin/opennds',
+    '/usr/bin/ndsctl',
+    '/usr/sbin/xtables-legacy-multi',
+    '/usr/sbin/nft',
+  ])
+    if (!existsSync(binary)) return `${binary} is missing (apt-get install opennds iptables nftables)`
+  for (const tool of ['curl', 'unshare', 'nsenter'])
+    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return `${tool} is missing`
+  const probe = `cnpprobe${suffix}`
+  if (spawnSync('ip', ['netns', 'add', probe]).status !== 0)
+    return 'cannot create network namespaces (ip netns add)'
+  spawnSync('ip', ['netns', 'del', probe])
+  return undefined
+}
+const reason = cannot()
+if (reason) console.warn(`SKIPPED opennds.real.test.ts: the real openNDS test cannot run here — ${reason}`)
+
+const sh = async (command: string) => {
+  try {
+    return (await run('sh', ['-c', command], { timeout: 15_000 })).stdout
+  } catch (error) {
+    const failure = error as { stderr?: string; message: string }
+    throw new Error(`${command}\n${failure.stderr ?? failure.message}`)
+  }
+}
+/** curl in a guest's namespace: status line, headers and body. */
+async function curl(guest: Guest, args: string[]) {
+  const { stdout } = await run('ip', ['netns', 'exec', guest.ns, 'curl', '-s', '-m', '8', '-i', ...args], {
+    timeout: 15_000,
+  })
+  const [head = '', ...rest] = stdout.split('\r\n\r\n')
+  const status = Number(head.split(' ')[1])
+  const location = /^location: (.*)$/im.exec(head)?.[1]?.trim()
+  return { status, location, body: rest.join('\r\n\r\n') }
+}
+let opennds: ChildProcess | undefined
+let ndsLog = ''
+/** openNDS's own view of a client (`ndsctl json <mac>`), inside its namespaces. */
+async function ndsState(mac: string): Promise<string | undefined> {
+  const { stdout } = await run('nsenter', ['-t', String(opennds!.pid), '-m', '-n', 'ndsctl', 'json', mac], {
+    timeout: 10_000,
+  })
+  const json = JSON.parse(stdout) as { state?: string; clients?: Record<string, { state: string }> }
+  return json.state ?? json.clients?.[mac]?.state
+}
+
+let app: TestApp
+let fleet: Fleet | undefined
+let device: VirtualDevice
+let owner: string
+let internet: Server | undefined
+let workdir: string | undefined
+const previousKey = process.env.OPENNDS_FASKEY
+
+async function buildNetwork(): Promise<void> {
+  await sh(`ip netns add ${GW}`)
+  await sh(`ip link add ${HOST_VETH} type veth peer name up0 netns ${GW}`)
+  await sh(`ip addr add ${HOST_IP}/24 dev ${HOST_VETH} && ip addr add ${INTERNET}/24 dev ${HOST_VETH}`)
+  await sh(`ip link set ${HOST_VETH} up`)
+  const inGw = (command: string) => sh(`ip netns exec ${GW} sh -c '${command}'`)
+  await inGw(
+    `ip link set lo up && ip addr add 10.231.0.2/24 dev up0 && ip link set up0 up && ip route add default via ${HOST_IP}`,
+  )
+  // The gateway interface carries the bound device's MAC: openNDS reports it as gatewaymac.
+  await inGw(
+    `ip link add br0 type bridge && ip link set br0 address ${device.mac.toLowerCase()} && ip addr add ${GATEWAY_IP}/24 dev br0 && ip link set br0 up`,
+  )
+  await inGw('sysctl -qw net.ipv4.ip_forward=1')
+  await inGw(
+    'nft add table ip cnpnat && nft "add chain ip cnpnat post { type nat hook postrouting priority 100 ; }" && nft add rule ip cnpnat post oifname up0 masquerade',
+  )
+  for (const [n, guest] of Object.values(guests).entries()) {
+    await sh(`ip netns add ${guest.ns}`)
+    await sh(`ip link add eth0 netns ${guest.ns} address ${guest.mac} type veth peer name g${n} netns ${GW}`)
+    await inGw(`ip link set g${n} master br0 && ip link set g${n} up`)
+    await sh(
+      `ip netns exec ${guest.ns} sh -c 'ip link set lo up && ip addr add ${guest.ip}/24 dev eth0 && ip link set eth0 up && ip route add default via ${GATEWAY_IP}'`,
+    )
+  }
+}
+
+async function startOpenNds(fasPort: number): Promise<void> {
+  workdir = mkdtempSync(path.join(tmpdir(), 'canopy-opennds-'))
+  writeFileSync(
+    path.join(workdir, 'opennds.conf'),
+    [
+      'GatewayName Lobby',
+      'GatewayInterface br0',
+      'gatewayport 2050',
+      `fasremoteip ${HOST_IP}`,
+      `fasport ${fasPort}`,
+      'faspath /portal/opennds/',
+      'fas_secure_enabled 1',
+      `faskey ${FASKEY}`,
+      'login_option_enabled 0',
+      'debuglevel 1',
+      'FirewallRuleSet authenticated-users {',
+      '}',
+      'FirewallRuleSet preauthenticated-users {',
+      '}',
+      'FirewallRuleSet users-to-router {',
+      '    FirewallRule allow udp port 53',
+      '    FirewallRule allow tcp port 53',
+      '    FirewallRule allow udp port 67',
+      '}',
+      '',
+    ].join('\n'),
+  )
+  // openNDS lets in only addresses its DHCP server gave: the guests' static ones, as leases.
+  const leases = Object.values(guests)
+    .map((guest) => `9999999999 ${guest.mac} ${guest.ip} guest *`)
+    .join('\\n')
+  const inside = [
+    'mount -t tmpfs tmpfs /run',
+    'mkdir -p /run/etc-upper /run/etc-work /run/tmpfiles.d',
+    'mount -t overlay overlay -o lowerdir=/etc,upperdir=/run/etc-upper,workdir=/run/etc-work /etc',
+    `cp ${workdir}/opennds.conf /etc/opennds/opennds.conf`,
+    'mount --bind /usr/sbin/xtables-legacy-multi /usr/sbin/xtables-nft-multi',
+    'mount -t tmpfs tmpfs /tmp',
+    `printf '${leases}\\n' > /tmp/dhcp.leases`,
+    'exec /usr/bin/opennds -f',
+  ].join(' && ')
+  opennds = spawn(
+    'ip',
+    ['netns', 'exec', GW, 'unshare', '-m', '--propagation', 'private', 'sh', '-c', inside],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  const keep = (chunk: Buffer) => {
+    ndsLog = (ndsLog + chunk.toString()).slice(-20_000)
+  }
+  opennds.stdout!.on('data', keep)
+  opennds.stderr!.on('data', keep)
+  // Up once its web server answers a guest (it sets up its firewall first).
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    const probe = await curl(guests.click, [`http://${GATEWAY_IP}:2050/`]).catch(() => undefined)
+    if (probe?.status) return
+    if (opennds.exitCode !== null || Date.now() > deadline)
+      throw new Error(`openNDS did not start (exit ${opennds.exitCode}):\n${ndsLog}`)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+}
+
+/** Every namespace and the host's veth, gone; each failure to remove one is reported. */
+async function tearDown(): Promise<void> {
+  const problems: string[] = []
+  if (opennds && opennds.exitCode === null) {
+    opennds.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    if (opennds.exitCode === null) opennds.kill('SIGKILL')
+  }
+  const namespaces = (await sh('ip netns list')).split('\n').map((line) => line.split(' ')[0])
+  for (const ns of [GW, ...Object.values(guests).map((guest) => guest.ns)])
+    if (namespaces.includes(ns))
+      await sh(`ip netns del ${ns}`).catch((error: Error) => problems.push(error.message))
+  if ((await sh(`ip -o link show ${HOST_VETH} 2>/dev/null || true`)).trim())
+    await sh(`ip link del ${HOST_VETH}`).catch((error: Error) => problems.push(error.message))
+  if (workdir) rmSync(workdir, { recursive: true, force: true })
+  if (problems.length > 0) throw new Error(`openNDS test clean-up failed:\n${problems.join('\n')}`)
+}
+
+describe.skipIf(reason !== undefined)('a real openNDS gateway (FAS level 1) against Canopy', () => {
+  beforeAll(async () => {
+    process.env.OPENNDS_FASKEY = FASKEY
+    app = await createTestApp()
+    ;({ fleet, device, owner } = await guestPortalOnOneDevice(app, {
+      blocked: guests.blocked.mac.toUpperCase(),
+      trusted: guests.trusted.mac.toUpperCase(),
+    }))
+    try {
+      await buildNetwork()
+      await app.http.listen({ port: 0, host: HOST_IP })
+      internet = createServer((_request, response) => response.end('hello from the internet'))
+      await new Promise<void>((resolve) => internet!.listen(80, INTERNET, resolve))
+      await startOpenNds((app.http.server.address() as AddressInfo).port)
+    } catch (error) {
+      await tearDown()
+      throw error
+    }
+  }, 60_000)
+
+  afterAll(async () => {
+    if (previousKey === undefined) delete process.env.OPENNDS_FASKEY
+    else process.env.OPENNDS_FASKEY = previousKey
+    try {
+      await tearDown()
+    } finally {
+      await new Promise((resolve) => (internet ? internet.close(resolve) : resolve(undefined)))
+      await fleet?.stop()
+      await app?.close()
+    }
+  }, 30_000)
+
+  /** The guest browses; openNDS sends it to Canopy's page; returns the page and its fas. */
+  async function captivePage(guest: Guest) {
+    const held = await curl(guest, [`http://${INTERNET}/`])
+    expect(held.status).toBe(307)
+    expect(held.location).toMatch(
+      new RegExp(`^http://${HOST_IP.replaceAll('.', '\\.')}:\\d+/portal/opennds/\\?fas=`),
+    )
+    return curl(guest, [held.location!])
+  }
+  /** Posts a form of the page from the guest's namespace, then follows Canopy to openNDS's authaction. */
+  async function logIn(guest: Guest, page: string, fields: string[]) {
+    const fas = /name="fas" value="([^"]+)"/.exec(page)![1]!
+    const pageUrl = `http://${HOST_IP}:${(app.http.server.address() as AddressInfo).port}/portal/opennds/`
+    const answer = await curl(guest, [
+      '--data-urlencode',
+      `fas=${fas}`,
+      ...fields.flatMap((f) => ['-d', f]),
+      pageUrl,
+    ])
+    expect(answer.status).toBe(302)
+    expect(answer.location).toMatch(
+      new RegExp(`^http://${GATEWAY_IP}:2050/opennds_auth/\\?tok=[0-9a-f]{64}&`),
+    )
+    const through = await curl(guest, [answer.location!])
+    expect(through.status).toBe(307)
+    expect(through.location).toBe(GUIDE)
+  }
+  const browses = async (guest: Guest) => (await curl(guest, [`http://${INTERNET}/`])).body
+
+  it('a member logs in on the page and is Authenticated by openNDS; the session shows in the details', async () => {
+    const guest = guests.member
+    expect(await ndsState(guest.mac)).not.toBe('Authenticated')
+    const page = await captivePage(guest)
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('Lobby')
+    await logIn(guest, page.body, [
+      'method=member',
+      `account=${MEMBER.account}`,
+      `password=${MEMBER.password}`,
+    ])
+    expect(await ndsState(guest.mac)).toBe('Authenticated')
+    expect(await browses(guest)).toBe('hello from the internet')
+    const { list } = await app.ok<{ list: GuestDetail[] }>({
+      method: 'POST',
+      path: '/backend/portal/detail/list',
+      token: owner,
+      body: { mac: guest.mac.toUpperCase() },
+    })
+    expect(list[0]).toMatchObject({
+      method: 'member',
+      status: 'active',
+      client_ip: guest.ip,
+      device_mac: device.mac,
+    })
+  }, 30_000)
+
+  it('click-through: accepting the terms gets the guest Authenticated', async () => {
+    const guest = guests.click
+    const page = await captivePage(guest)
+    await logIn(guest, page.body, ['method=click', 'agree=1'])
+    expect(await ndsState(guest.mac)).toBe('Authenticated')
+    expect(await browses(guest)).toBe('hello from the internet')
+  }, 30_000)
+
+  it('a black-listed MAC is refused; a white-listed one passes without the page', async () => {
+    const refused = await captivePage(guests.blocked)
+    expect(refused.status).toBe(403)
+    expect(await ndsState(guests.blocked.mac)).not.toBe('Authenticated')
+    expect(await browses(guests.blocked)).not.toBe('hello from the internet')
+
+    const held = await curl(guests.trusted, [`http://${INTERNET}/`])
+    const straight = await curl(guests.trusted, [held.location!])
+    expect(straight.status).toBe(302)
+    expect(straight.location).toMatch(new RegExp(`^http://${GATEWAY_IP}:2050/opennds_auth/\\?tok=`))
+    expect((await curl(guests.trusted, [straight.location!])).status).toBe(307)
+    expect(await ndsState(guests.trusted.mac)).toBe('Authenticated')
+    expect(await browses(guests.trusted)).toBe('hello from the internet')
+  }, 30_000)
+})

@@ -1,0 +1,58 @@
+import type { Fleet, VirtualDevice } from '@canopy/simulator'
+import { bindDevice, startTestFleet } from './devices'
+import { rootProjectOf, signedInAccount } from './factories'
+import type { TestApp } from './test-app'
+
+export const GUIDE = 'https://example.com/welcome'
+export const MEMBER = { account: 'alice', password: 'alicepass1' }
+
+/**
+ * One virtual device bound by a new account, with a portal on its vap1 (click-through and member,
+ * a strategy black- and white-listing the MACs given) — the gateway a guest test logs in through.
+ */
+export async function guestPortalOnOneDevice(
+  app: TestApp,
+  lists: { blocked: string; trusted: string },
+): Promise<{ fleet: Fleet; device: VirtualDevice; owner: string }> {
+  const fleet = await startTestFleet(app, { count: 1, models: ['CAP-1200'] })
+  const device = fleet.devices[0] as VirtualDevice
+  const { token: owner } = await signedInAccount(app)
+  const ok = <T>(path: string, body: unknown) =>
+    app.ok<T>({ method: 'POST', path: `/backend/${path}`, token: owner, body })
+  const id = await bindDevice(app, owner, device.mac, await rootProjectOf(app, owner))
+  const { id: pageId } = await ok<{ id: number }>('portal/page/add', {
+    display_type: 'text',
+    title: 'Lobby',
+    tips: 'Free WiFi for our guests',
+    guide_url: GUIDE,
+    scheme: 'green',
+  })
+  const { id: strategyId } = await ok<{ id: number }>('portal/strategy/add', {
+    name: `o${Date.now().toString(36)}`,
+    validity_days: 1,
+    session_minutes: 60,
+    mac_blacklist: lists.blocked,
+    mac_whitelist: lists.trusted,
+  })
+  await ok('portal/method/save', {
+    noauth_enabled: true,
+    terms: { 'en-us': 'Be nice.', 'zh-cn': '请文明上网。', es: 'Sea amable.' },
+    member_enabled: true,
+    sms_enabled: false,
+    sms_daily_total: 100,
+    sms_phone_period: 'five_minutes',
+    sms_phone_max: 1,
+    sms_client_max: 1,
+  })
+  await ok('portal/member/add', { ...MEMBER, info: '' })
+  await ok('device/auth/set', {
+    id,
+    target: 'vap1',
+    enabled: true,
+    page_id: pageId,
+    strategy_id: strategyId,
+    methods: ['click', 'member'],
+    offline_policy: 'open',
+  })
+  return { fleet, device, owner }
+}
