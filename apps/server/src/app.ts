@@ -310,6 +310,10 @@ export async function buildApp(options: {
     guestMethods: {
       clickThroughTerms: (tenantId, language) => portal.methods.clickThroughTerms(tenantId, language),
       verifyMember: (tenantId, account, password) => portal.members.verify(tenantId, account, password),
+      smsEnabled: (tenantId) => portal.methods.smsEnabled(tenantId),
+      sendSmsCode: (tenantId, phone, client, language) =>
+        portal.sms.sendCode(tenantId, phone, client, language),
+      verifySmsCode: (tenantId, phone, code) => portal.sms.verifyCode(tenantId, phone, code),
     },
     findDevice: async (thing) => {
       const ref = await deviceDirectory.find(thing)
@@ -373,7 +377,14 @@ export async function buildApp(options: {
   await firmware.registerRawRoutes({ auth, operatorToken })
   await portal.registerRawRoutes(http, { apiRoot: config.apiRoot, auth, operatorToken })
   // Guests' captive pages and the gateways' WiFiDog protocol: outside the API and its login.
-  await registerGuestSurface(http, { guests: devicePortal.guests, rateLimits: new RateLimits() })
+  await registerGuestSurface(http, {
+    guests: devicePortal.guests,
+    rateLimits: new RateLimits(),
+    limits: {
+      clientPerMinute: config.rateLimits.guestLoginClientPerMinute,
+      addressPerMinute: config.rateLimits.guestLoginAddressPerMinute,
+    },
+  })
   // openNDS gateways' Forward Authentication (level 1): the same guests, the faskey from the environment.
   await registerOpenNdsFas(http, {
     guests: devicePortal.guests,

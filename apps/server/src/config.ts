@@ -79,6 +79,10 @@ const environmentSchema = z.object({
   RATE_LIMIT_MAIL_PER_HOUR: positiveInt.default(10),
   // Each bind verifies a device-chosen scrypt hash (up to 64 MiB, a quarter of a second).
   RATE_LIMIT_BIND_PER_MINUTE: positiveInt.default(30),
+  // Guests' portal logins (docs/decisions.md, "The guest surface"): per guest device of a gateway,
+  // and per address — a venue's guests share their gateway's one public address.
+  RATE_LIMIT_GUEST_LOGIN_CLIENT_PER_MINUTE: positiveInt.default(10),
+  RATE_LIMIT_GUEST_LOGIN_ADDRESS_PER_MINUTE: positiveInt.default(600),
   // What one device may make the server do (docs/protocol.md, "Limits").
   MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1024).max(268_435_455).default(131_072),
   DEVICE_SHADOW_PER_SECOND: positiveInt.default(10),
@@ -184,6 +188,9 @@ export interface Config {
     registerPerHour: number
     mailPerHour: number
     bindPerMinute: number
+    /** guests' portal logins a minute per guest device of a gateway, and per address */
+    guestLoginClientPerMinute: number
+    guestLoginAddressPerMinute: number
   }
 }
 
@@ -265,6 +272,8 @@ export function loadConfig(
       registerPerHour: e.RATE_LIMIT_REGISTER_PER_HOUR,
       mailPerHour: e.RATE_LIMIT_MAIL_PER_HOUR,
       bindPerMinute: e.RATE_LIMIT_BIND_PER_MINUTE,
+      guestLoginClientPerMinute: e.RATE_LIMIT_GUEST_LOGIN_CLIENT_PER_MINUTE,
+      guestLoginAddressPerMinute: e.RATE_LIMIT_GUEST_LOGIN_ADDRESS_PER_MINUTE,
     },
   }
 }

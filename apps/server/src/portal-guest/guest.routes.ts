@@ -16,11 +16,12 @@ import { renderGuestMessage, renderGuestPage } from './guest-page'
 const GUEST_CSP =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'"
 /**
- * Logins per minute: per guest device of a gateway, and per address — generously, since a
- * venue's guests reach the cloud through the gateway's one public address.
+ * Logins per minute (config, 10 and 600 by default): per guest device of a gateway, and per
+ * address — generously, since a venue's guests reach the cloud through the gateway's one public
+ * address.
  */
-const CLIENT_LIMIT = { name: 'guest-login-client', points: 10, durationSeconds: 60 }
-const ADDRESS_LIMIT = { name: 'guest-login-address', points: 600, durationSeconds: 60 }
+const clientLimit = (points: number) => ({ name: 'guest-login-client', points, durationSeconds: 60 })
+const addressLimit = (points: number) => ({ name: 'guest-login-address', points, durationSeconds: 60 })
 const THING = /^cnp-[0-9a-f]{12}$/
 const MAC = /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/
@@ -28,6 +29,16 @@ const HOST = /^[A-Za-z0-9.-]{1,253}$/
 const TARGET = /^(2g|5g|vap[1-3])$/
 
 type Query = Record<string, string | undefined>
+
+/** SmsService's refusals of a code as the guest page shows them. */
+const SMS_REFUSALS = new Map<
+  number,
+  { key: 'codeLimit' | 'codeTooFrequent' | 'codeNotSent'; status: number }
+>([
+  [ErrorCode.REQUEST_LIMIT_REACHED, { key: 'codeLimit', status: 429 }],
+  [ErrorCode.TOO_FREQUENT, { key: 'codeTooFrequent', status: 429 }],
+  [ErrorCode.MESSAGE_SERVER_ERROR, { key: 'codeNotSent', status: 503 }],
+])
 
 /** The gateway's parameters of a login (WiFiDog v1 `login/`), checked; undefined if any is broken. */
 interface LoginParams {
@@ -84,9 +95,16 @@ function html(reply: FastifyReply, status: number, body: string) {
  */
 export async function registerGuestSurface(
   http: FastifyInstance,
-  deps: { guests: GuestAuthService; rateLimits: RateLimits },
+  deps: {
+    guests: GuestAuthService
+    rateLimits: RateLimits
+    /** logins a minute (config: RATE_LIMIT_GUEST_LOGIN_*) */
+    limits: { clientPerMinute: number; addressPerMinute: number }
+  },
 ): Promise<void> {
   const { guests } = deps
+  const CLIENT_LIMIT = clientLimit(deps.limits.clientPerMinute)
+  const ADDRESS_LIMIT = addressLimit(deps.limits.addressPerMinute)
   await http.register(
     async (scope) => {
       // Forms post URL-encoded: this scope alone parses them (the API takes JSON only).
@@ -103,6 +121,7 @@ export async function registerGuestSurface(
         params: LoginParams,
         status = 200,
         message?: Parameters<typeof renderGuestPage>[0]['message'],
+        smsPhone?: string,
       ) => {
         const language = guestLanguage(request)
         const methods = portal.setting.methods
@@ -136,6 +155,7 @@ export async function registerGuestSurface(
             tipsPicture: picture(portal.page.tipsPictureId),
             terms,
             member: methods.includes('member'),
+            sms: (await guests.smsOffered(portal)) ? { phone: smsPhone } : undefined,
             hidden,
             action: '/portal/wifidog/login/',
             message,
@@ -156,6 +176,47 @@ export async function registerGuestSurface(
       scope.get('/portal/wifidog/login/', arrive)
       scope.get('/portal/wifidog/login', arrive)
 
+      /**
+       * The SMS method's two steps on the login form (rate-limited with it): `step=send` asks
+       * SmsService for a code — the same page (200, the code's form) whether or not the number is
+       * good, a quota's refusal shown on it — and `step=verify` lets the guest in as a member is.
+       */
+      const smsStep = async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        portal: GatewayPortal,
+        params: LoginParams,
+        form: Query,
+      ) => {
+        const language = guestLanguage(request)
+        const phone = (form.phone ?? '').trim().slice(0, 32)
+        if (form.step === 'verify') {
+          try {
+            const token = await guests.smsLogin(portal, params.client, phone, (form.code ?? '').trim())
+            return reply.redirect(gatewayAuthUrl(params, token), 302)
+          } catch (error) {
+            // A wrong or expired code: the code's form again, the phone kept.
+            if (error instanceof GuestRefusal && error.key === 'codeFailed')
+              return showPage(request, reply, portal, params, error.status, 'codeFailed', phone)
+            throw error
+          }
+        }
+        try {
+          const sent = await guests.sendSmsCode(portal, params.client, phone, language)
+          if (!sent)
+            request.log.info({ gwId: params.gwId }, 'guest SMS code: a number breaking §5 was sent nothing')
+          return showPage(request, reply, portal, params, 200, 'codeSent', phone)
+        } catch (error) {
+          const refusal = error instanceof AppError ? SMS_REFUSALS.get(error.codes[0]!) : undefined
+          if (!refusal) throw error
+          request.log.info(
+            { gwId: params.gwId, code: (error as AppError).codes[0] },
+            'guest SMS code refused',
+          )
+          return showPage(request, reply, portal, params, refusal.status, refusal.key)
+        }
+      }
+
       scope.post<{ Body: Query }>('/portal/wifidog/login/', async (request, reply) => {
         const language = guestLanguage(request)
         const form = (request.body ?? {}) as Query
@@ -172,6 +233,7 @@ export async function registerGuestSurface(
         const portal = await guests.gateway(params.gwId, params.ssid)
         if (!portal) return html(reply, 404, renderGuestMessage(language, 'unavailable'))
         try {
+          if (form.method === 'sms') return await smsStep(request, reply, portal, params, form)
           const token =
             form.method === 'member'
               ? await guests.member(portal, params.client, form.account ?? '', form.password ?? '')

@@ -22,6 +22,12 @@ export interface GuestMethods {
    * real check either way; refuses (throws) while the member method is off
    */
   verifyMember(tenantId: number, account: string, password: string): Promise<{ account: string } | undefined>
+  /** whether the tenant's SMS method is on */
+  smsEnabled(tenantId: number): Promise<boolean>
+  /** SmsService.sendCode: §9's quotas, then the provider; refuses (throws AppError) otherwise */
+  sendSmsCode(tenantId: number, phone: string, client: string, language: Language): Promise<unknown>
+  /** SmsService.verifyCode: the newest open code of the phone, used up when right */
+  verifySmsCode(tenantId: number, phone: string, code: string): Promise<boolean>
 }
 
 /** A device's portal as a gateway asks about it: the SSID's setting, its page and strategy. */
@@ -37,7 +43,7 @@ export interface GatewayPortal {
 /** Why a guest was not let in: the guest page's message key and the HTTP status it answers with. */
 export class GuestRefusal extends Error {
   constructor(
-    readonly key: 'loginFailed' | 'mustAgree' | 'methodOff' | 'refused',
+    readonly key: 'loginFailed' | 'codeFailed' | 'mustAgree' | 'methodOff' | 'refused',
     readonly status = 403,
   ) {
     super(key)
@@ -165,6 +171,48 @@ export class GuestAuthService {
     return this.issue(portal, client, { method: 'member', account: member.account })
   }
 
+  /** Whether this portal offers SMS codes: the SSID's methods and the tenant's SMS method. */
+  async smsOffered(portal: GatewayPortal): Promise<boolean> {
+    return (
+      portal.setting.methods.includes('sms') && (await this.deps.methods.smsEnabled(portal.device.tenantId))
+    )
+  }
+
+  /**
+   * SMS, first step: a code to the guest's phone, through SmsService and its §9 quotas (counted
+   * per guest device as `client`). A phone breaking §5's rule is sent nothing and answered as any
+   * other (the page never tells what is wrong with a number); the quotas' refusals are thrown as
+   * AppError for the page to show. Returns whether a code went out.
+   */
+  async sendSmsCode(portal: GatewayPortal, client: GuestClient, phone: string, language: Language) {
+    await this.refuseListed(portal, client)
+    if (!(await this.smsOffered(portal))) throw new GuestRefusal('methodOff')
+    try {
+      await this.deps.methods.sendSmsCode(portal.device.tenantId, phone, client.mac, language)
+      return true
+    } catch (error) {
+      if (error instanceof AppError && error.codes.includes(ErrorCode.INVALID_PARAMETER)) return false
+      if (error instanceof AppError && error.codes.includes(ErrorCode.SMS_AUTH_DISABLED))
+        throw new GuestRefusal('methodOff')
+      throw error
+    }
+  }
+
+  /** SMS, second step: the code the guest typed; let in with the phone recorded masked. */
+  async smsLogin(portal: GatewayPortal, client: GuestClient, phone: string, code: string) {
+    await this.refuseListed(portal, client)
+    if (!(await this.smsOffered(portal))) throw new GuestRefusal('methodOff')
+    const right = /^\d{6}$/.test(code)
+      ? await this.deps.methods.verifySmsCode(portal.device.tenantId, phone, code).catch((error: unknown) => {
+          if (error instanceof AppError && error.codes.includes(ErrorCode.SMS_AUTH_DISABLED))
+            throw new GuestRefusal('methodOff')
+          throw error
+        })
+      : false
+    if (!right) throw new GuestRefusal('codeFailed')
+    return this.issue(portal, client, { method: 'sms', account: maskPhone(phone) })
+  }
+
   /**
    * WiFiDog v1 `auth/`: 1 lets the client through (login: the token is taken; counters: still
    * within its session and validity, not kicked off), 0 blocks it. A token is the gateway's and
@@ -272,4 +320,11 @@ function rememberedAs(known: GuestSessionRow, portal: GatewayPortal) {
     account: known.account,
     expiresAt: known.expiresAt,
   }
+}
+
+/** A phone as the details show it: the first three and last four digits (138****5678). */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/^\+/, '')
+  if (digits.length <= 7) return `${digits.slice(0, 1)}****${digits.slice(-2)}`
+  return `${digits.slice(0, 3)}****${digits.slice(-4)}`
 }

@@ -60,6 +60,11 @@ export class MethodsService {
     const terms = row.terms
     return terms[language] || terms['en-us'] || terms['zh-cn'] || terms.es || ''
   }
+
+  /** For the guest surface: whether the tenant's SMS method is on (the captive page offers codes). */
+  async smsEnabled(tenantId: number): Promise<boolean> {
+    return (await methodsRepository(this.deps.db).find(tenantId))?.smsEnabled ?? false
+  }
 }
 
 /** Midnight UTC of the day `now` is in: §9's daily total counts UTC days. */
