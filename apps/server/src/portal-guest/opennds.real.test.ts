@@ -295,6 +295,33 @@ describe.skipIf(reason !== undefined)('a real openNDS gateway (FAS level 1) agai
     })
   }, 30_000)
 
+  it('a kick-off reaches Canopy only: openNDS keeps the guest until its session ends, then the page is back', async () => {
+    const guest = guests.member
+    const [session] = (
+      await app.ok<{ list: GuestDetail[] }>({
+        method: 'POST',
+        path: '/backend/portal/detail/list',
+        token: owner,
+        body: { mac: guest.mac.toUpperCase() },
+      })
+    ).list
+    await app.ok({
+      method: 'POST',
+      path: '/backend/portal/detail/kick',
+      token: owner,
+      body: { id: session!.id },
+    })
+    // FAS level 1 has no way to tell openNDS: the guest still browses
+    expect(await ndsState(guest.mac)).toBe('Authenticated')
+    // its openNDS session ends (ndsctl deauth stands for sessiontimeout): not remembered, the page again
+    await run('nsenter', ['-t', String(opennds!.pid), '-m', '-n', 'ndsctl', 'deauth', guest.mac], {
+      timeout: 10_000,
+    })
+    const page = await captivePage(guest)
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('name="password"')
+  }, 30_000)
+
   it('click-through: accepting the terms gets the guest Authenticated', async () => {
     const guest = guests.click
     const page = await captivePage(guest)
