@@ -113,7 +113,12 @@ export async function startBenchFleet(
  * status that carries its credential (the status waits in the server's queue with the rest):
  * until then the bind answers "bind error", so that answer is tried again for a while.
  */
-async function bind(baseUrl: string, token: string, mac: string, gid: number): Promise<{ id: number }> {
+export async function bind(
+  baseUrl: string,
+  token: string,
+  mac: string,
+  gid: number,
+): Promise<{ id: number }> {
   const body = { mac, username: 'admin', password: simulatedPassword(mac), gid }
   for (let attempt = 1; ; attempt++) {
     try {
