@@ -17,8 +17,10 @@ const benches = [
   'alarms-ingest',
   'backup',
   'notice-fanout',
+  'alarms-fanout',
   'template-rollout',
   'config-diff',
+  'guest-logins',
 ]
 const chosen = process.argv.slice(2).filter((name) => benches.includes(name))
 for (const name of chosen.length > 0 ? chosen : benches) {
