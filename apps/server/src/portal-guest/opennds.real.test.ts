@@ -178,11 +178,12 @@ async function startOpenNds(fasPort: number): Promise<void> {
   }
   opennds.stdout!.on('data', keep)
   opennds.stderr!.on('data', keep)
-  // Up once its web server answers a guest (it sets up its firewall first).
+  // Up once it holds a guest's browsing (307 to the FAS): its web server answers before its
+  // firewall sends a guest's port 80 to it, and a guest let through then was not held (flaky).
   const deadline = Date.now() + 20_000
   for (;;) {
-    const probe = await curl(guests.click, [`http://${GATEWAY_IP}:2050/`]).catch(() => undefined)
-    if (probe?.status) return
+    const probe = await curl(guests.click, [`http://${INTERNET}/`]).catch(() => undefined)
+    if (probe?.status === 307) return
     if (opennds.exitCode !== null || Date.now() > deadline)
       throw new Error(`openNDS did not start (exit ${opennds.exitCode}):\n${ndsLog}`)
     await new Promise((resolve) => setTimeout(resolve, 300))
