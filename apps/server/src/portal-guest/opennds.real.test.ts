@@ -81,6 +81,14 @@ async function curl(guest: Guest, args: string[]) {
 }
 let opennds: ChildProcess | undefined
 let ndsLog = ''
+/** Whether ndsctl reaches openNDS (its control socket is there): a probe, false until it does. */
+async function ndsctlAnswers(): Promise<boolean> {
+  const status = spawnSync('nsenter', ['-t', String(opennds!.pid), '-m', '-n', 'ndsctl', 'status'], {
+    timeout: 5000,
+  })
+  return status.status === 0
+}
+
 /** openNDS's own view of a client (`ndsctl json <mac>`), inside its namespaces. */
 async function ndsState(mac: string): Promise<string | undefined> {
   const { stdout } = await run('nsenter', ['-t', String(opennds!.pid), '-m', '-n', 'ndsctl', 'json', mac], {
@@ -178,12 +186,13 @@ async function startOpenNds(fasPort: number): Promise<void> {
   }
   opennds.stdout!.on('data', keep)
   opennds.stderr!.on('data', keep)
-  // Up once it holds a guest's browsing (307 to the FAS): its web server answers before its
-  // firewall sends a guest's port 80 to it, and a guest let through then was not held (flaky).
+  // Up once it holds a guest's browsing (307 to the FAS) and ndsctl reaches it: its web server
+  // answers before its firewall sends a guest's port 80 to it and before its control socket is
+  // there (a clean clone's CI met both).
   const deadline = Date.now() + 20_000
   for (;;) {
     const probe = await curl(guests.click, [`http://${INTERNET}/`]).catch(() => undefined)
-    if (probe?.status === 307) return
+    if (probe?.status === 307 && (await ndsctlAnswers())) return
     if (opennds.exitCode !== null || Date.now() > deadline)
       throw new Error(`openNDS did not start (exit ${opennds.exitCode}):\n${ndsLog}`)
     await new Promise((resolve) => setTimeout(resolve, 300))
