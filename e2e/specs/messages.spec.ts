@@ -63,6 +63,8 @@ test('the primary account checks its e-mail service: the rule on the port, then 
   const account = await registerViaApi(page.request)
   await page.goto('/login')
   await logIn(page, account)
+  // Signed in before going on: a navigation while the login is on its way cancels it.
+  await expect(page).toHaveURL(/\/home\/main$/)
   await page.goto('/msg')
   await expect(
     page.getByText('Pushes are mailed through the server’s e-mail service.', { exact: false }),
