@@ -377,19 +377,21 @@ export async function buildApp(options: {
   await firmware.registerRawRoutes({ auth, operatorToken })
   await portal.registerRawRoutes(http, { apiRoot: config.apiRoot, auth, operatorToken })
   // Guests' captive pages and the gateways' WiFiDog protocol: outside the API and its login.
+  const guestLogins = {
+    clientPerMinute: config.rateLimits.guestLoginClientPerMinute,
+    addressPerMinute: config.rateLimits.guestLoginAddressPerMinute,
+  }
   await registerGuestSurface(http, {
     guests: devicePortal.guests,
     rateLimits: new RateLimits(),
-    limits: {
-      clientPerMinute: config.rateLimits.guestLoginClientPerMinute,
-      addressPerMinute: config.rateLimits.guestLoginAddressPerMinute,
-    },
+    limits: guestLogins,
   })
   // openNDS gateways' Forward Authentication (level 1): the same guests, the faskey from the environment.
   await registerOpenNdsFas(http, {
     guests: devicePortal.guests,
     rateLimits: new RateLimits(),
     faskey: openNdsFaskey(process.env),
+    limits: guestLogins,
   })
   await backups.registerRawRoutes()
   await messages.registerRawRoutes({ auth })

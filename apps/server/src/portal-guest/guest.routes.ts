@@ -11,17 +11,8 @@ import {
   GuestRefusal,
 } from '../modules/portal/guest-auth.service'
 import { renderGuestMessage, renderGuestPage } from './guest-page'
+import { guestHtml, guestLoginLimits, portalPageView } from './guest-reply'
 
-/** The guest surface's own CSP: no script at all; forms post here and land on the gateway. */
-const GUEST_CSP =
-  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'"
-/**
- * Logins per minute (config, 10 and 600 by default): per guest device of a gateway, and per
- * address — generously, since a venue's guests reach the cloud through the gateway's one public
- * address.
- */
-const clientLimit = (points: number) => ({ name: 'guest-login-client', points, durationSeconds: 60 })
-const addressLimit = (points: number) => ({ name: 'guest-login-address', points, durationSeconds: 60 })
 const THING = /^cnp-[0-9a-f]{12}$/
 const MAC = /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/
@@ -77,15 +68,6 @@ function gatewayAuthUrl(params: LoginParams, token: string): string {
   return `http://${params.gwAddress}:${params.gwPort}/wifidog/auth?token=${encodeURIComponent(token)}`
 }
 
-function html(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .status(status)
-    .header('content-security-policy', GUEST_CSP)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(body)
-}
-
 /**
  * The guest surface (issue 16), apart from the console and its login: under `/portal/wifidog/` the
  * WiFiDog v1 auth-server protocol — `login/` (the captive page, rendered here in the guest's
@@ -103,8 +85,7 @@ export async function registerGuestSurface(
   },
 ): Promise<void> {
   const { guests } = deps
-  const CLIENT_LIMIT = clientLimit(deps.limits.clientPerMinute)
-  const ADDRESS_LIMIT = addressLimit(deps.limits.addressPerMinute)
+  const { client: CLIENT_LIMIT, address: ADDRESS_LIMIT } = guestLoginLimits('guest', deps.limits)
   await http.register(
     async (scope) => {
       // Forms post URL-encoded: this scope alone parses them (the API takes JSON only).
@@ -124,14 +105,6 @@ export async function registerGuestSurface(
         smsPhone?: string,
       ) => {
         const language = guestLanguage(request)
-        const methods = portal.setting.methods
-        const terms = methods.includes('click')
-          ? await guests.termsFor(portal.device.tenantId, language)
-          : undefined
-        const picture = (id: number | null) =>
-          id === null
-            ? undefined
-            : `/portal/wifidog/login/picture/?gw_id=${encodeURIComponent(params.gwId)}&id=${id}`
         const hidden: Record<string, string> = {
           gw_id: params.gwId,
           gw_address: params.gwAddress,
@@ -142,19 +115,11 @@ export async function registerGuestSurface(
         }
         if (params.client.ip) hidden.ip = params.client.ip
         if (params.ssid) hidden.ssid = params.ssid
-        return html(
+        return guestHtml(
           reply,
           status,
           renderGuestPage({
-            language,
-            title: portal.page.title,
-            tips: portal.page.tips,
-            displayType: portal.page.displayType,
-            scheme: portal.page.scheme,
-            banner: picture(portal.page.bannerPictureId),
-            tipsPicture: picture(portal.page.tipsPictureId),
-            terms,
-            member: methods.includes('member'),
+            ...(await portalPageView(guests, portal, language)),
             sms: (await guests.smsOffered(portal)) ? { phone: smsPhone } : undefined,
             hidden,
             action: '/portal/wifidog/login/',
@@ -165,11 +130,11 @@ export async function registerGuestSurface(
       const arrive = async (request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) => {
         const language = guestLanguage(request)
         const params = loginParams(request.query)
-        if (!params) return html(reply, 400, renderGuestMessage(language, 'unavailable'))
+        if (!params) return guestHtml(reply, 400, renderGuestMessage(language, 'unavailable'))
         const portal = await guests.gateway(params.gwId, params.ssid)
-        if (!portal) return html(reply, 404, renderGuestMessage(language, 'unavailable'))
+        if (!portal) return guestHtml(reply, 404, renderGuestMessage(language, 'unavailable'))
         const arrival = await guests.arrive(portal, params.client)
-        if (arrival.kind === 'refused') return html(reply, 403, renderGuestMessage(language, 'refused'))
+        if (arrival.kind === 'refused') return guestHtml(reply, 403, renderGuestMessage(language, 'refused'))
         if (arrival.kind === 'admitted') return reply.redirect(gatewayAuthUrl(params, arrival.token), 302)
         return showPage(request, reply, portal, params)
       }
@@ -221,17 +186,17 @@ export async function registerGuestSurface(
         const language = guestLanguage(request)
         const form = (request.body ?? {}) as Query
         const params = loginParams(form)
-        if (!params) return html(reply, 400, renderGuestMessage(language, 'unavailable'))
+        if (!params) return guestHtml(reply, 400, renderGuestMessage(language, 'unavailable'))
         try {
           await deps.rateLimits.consume(CLIENT_LIMIT, [`${params.gwId}:${params.client.mac}`])
           await deps.rateLimits.consume(ADDRESS_LIMIT, [request.ip])
         } catch (error) {
           if (error instanceof AppError && error.codes.includes(ErrorCode.TOO_FREQUENT))
-            return html(reply, 429, renderGuestMessage(language, 'tooFrequent'))
+            return guestHtml(reply, 429, renderGuestMessage(language, 'tooFrequent'))
           throw error
         }
         const portal = await guests.gateway(params.gwId, params.ssid)
-        if (!portal) return html(reply, 404, renderGuestMessage(language, 'unavailable'))
+        if (!portal) return guestHtml(reply, 404, renderGuestMessage(language, 'unavailable'))
         try {
           if (form.method === 'sms') return await smsStep(request, reply, portal, params, form)
           const token =
@@ -244,7 +209,7 @@ export async function registerGuestSurface(
           return reply.redirect(gatewayAuthUrl(params, token), 302)
         } catch (error) {
           if (error instanceof GuestRefusal) {
-            if (error.key === 'refused') return html(reply, 403, renderGuestMessage(language, 'refused'))
+            if (error.key === 'refused') return guestHtml(reply, 403, renderGuestMessage(language, 'refused'))
             return showPage(request, reply, portal, params, error.status, error.key)
           }
           throw error
@@ -287,7 +252,7 @@ export async function registerGuestSurface(
         const portal = THING.test(gwId)
           ? await guests.gateway(gwId, ssid && TARGET.test(ssid) ? ssid : undefined)
           : undefined
-        if (!portal) return html(reply, 404, renderGuestMessage(language, 'unavailable'))
+        if (!portal) return guestHtml(reply, 404, renderGuestMessage(language, 'unavailable'))
         return reply.header('cache-control', 'no-store').redirect(portal.page.guideUrl, 302)
       }
       scope.get('/portal/wifidog/portal/', onward)

@@ -10,14 +10,9 @@ import {
 } from '../modules/portal/guest-auth.service'
 import { guestLanguage } from './guest.routes'
 import { renderGuestMessage, renderGuestPage } from './guest-page'
+import { guestHtml, guestLoginLimits, portalPageView } from './guest-reply'
 import { authActionUrl, type FasClient, parseFas } from './opennds-fas-query'
 
-/** The guest surface's CSP (as guest.routes.ts): no script; forms post here. */
-const GUEST_CSP =
-  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'"
-/** As the WiFiDog login: per guest device of a gateway, and per address (a venue's one). */
-const CLIENT_LIMIT = { name: 'opennds-login-client', points: 10, durationSeconds: 60 }
-const ADDRESS_LIMIT = { name: 'opennds-login-address', points: 600, durationSeconds: 60 }
 const PATH = '/portal/opennds/'
 
 type Query = Record<string, string | undefined>
@@ -41,15 +36,6 @@ function fasStringOf(fields: Query): string {
   return fields.redir?.split('fas=')[1]?.split('&')[0] ?? ''
 }
 
-function html(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .status(status)
-    .header('content-security-policy', GUEST_CSP)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(body)
-}
-
 /**
  * openNDS Forward Authentication Service, level 1 (docs/protocol.md, "Guests: openNDS FAS"): the
  * gateway sends a client to `/portal/opennds/?fas=…`; the client meets the same captive page and
@@ -59,9 +45,16 @@ function html(reply: FastifyReply, status: number, body: string) {
  */
 export async function registerOpenNdsFas(
   http: FastifyInstance,
-  deps: { guests: GuestAuthService; rateLimits: RateLimits; faskey: string | undefined },
+  deps: {
+    guests: GuestAuthService
+    rateLimits: RateLimits
+    faskey: string | undefined
+    /** logins a minute, as the WiFiDog surface's (config: RATE_LIMIT_GUEST_LOGIN_*) */
+    limits: { clientPerMinute: number; addressPerMinute: number }
+  },
 ): Promise<void> {
   const { guests, faskey } = deps
+  const { client: CLIENT_LIMIT, address: ADDRESS_LIMIT } = guestLoginLimits('opennds', deps.limits)
   await http.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -95,27 +88,11 @@ export async function registerOpenNdsFas(
       message?: Parameters<typeof renderGuestPage>[0]['message'],
     ) => {
       const language = guestLanguage(request)
-      const methods = portal.setting.methods
-      const terms = methods.includes('click')
-        ? await guests.termsFor(portal.device.tenantId, language)
-        : undefined
-      const picture = (id: number | null) =>
-        id === null
-          ? undefined
-          : `/portal/wifidog/login/picture/?gw_id=${encodeURIComponent(portal.device.thingName)}&id=${id}`
-      return html(
+      return guestHtml(
         reply,
         status,
         renderGuestPage({
-          language,
-          title: portal.page.title,
-          tips: portal.page.tips,
-          displayType: portal.page.displayType,
-          scheme: portal.page.scheme,
-          banner: picture(portal.page.bannerPictureId),
-          tipsPicture: picture(portal.page.tipsPictureId),
-          terms,
-          member: methods.includes('member'),
+          ...(await portalPageView(guests, portal, language)),
           hidden: { fas: fasString, lang: language },
           action: PATH,
           message,
@@ -128,13 +105,13 @@ export async function registerOpenNdsFas(
       const language = guestLanguage(request)
       if (!faskey) {
         request.log.warn('openNDS FAS request while OPENNDS_FASKEY is not set')
-        return { done: html(reply, 404, renderGuestMessage(language, 'unavailable')) }
+        return { done: guestHtml(reply, 404, renderGuestMessage(language, 'unavailable')) }
       }
       const fasString = fasStringOf(fields)
       const fas = parseFas(fasString)
-      if (!fas) return { done: html(reply, 400, renderGuestMessage(language, 'unavailable')) }
+      if (!fas) return { done: guestHtml(reply, 400, renderGuestMessage(language, 'unavailable')) }
       const portal = await guests.gateway(fas.thing)
-      if (!portal) return { done: html(reply, 404, renderGuestMessage(language, 'unavailable')) }
+      if (!portal) return { done: guestHtml(reply, 404, renderGuestMessage(language, 'unavailable')) }
       return { fas, portal, fasString }
     }
 
@@ -145,7 +122,7 @@ export async function registerOpenNdsFas(
       const client: GuestClient = { mac: fas.clientMac, ip: fas.clientIp }
       const arrival = await guests.arrive(portal, client)
       if (arrival.kind === 'refused')
-        return html(reply, 403, renderGuestMessage(guestLanguage(request), 'refused'))
+        return guestHtml(reply, 403, renderGuestMessage(guestLanguage(request), 'refused'))
       if (arrival.kind === 'admitted') return letIn(reply, portal, fas, arrival.token)
       return showPage(request, reply, portal, found.fasString)
     }
@@ -163,7 +140,7 @@ export async function registerOpenNdsFas(
         await deps.rateLimits.consume(ADDRESS_LIMIT, [request.ip])
       } catch (error) {
         if (error instanceof AppError && error.codes.includes(ErrorCode.TOO_FREQUENT))
-          return html(reply, 429, renderGuestMessage(language, 'tooFrequent'))
+          return guestHtml(reply, 429, renderGuestMessage(language, 'tooFrequent'))
         throw error
       }
       const client: GuestClient = { mac: fas.clientMac, ip: fas.clientIp }
@@ -178,7 +155,7 @@ export async function registerOpenNdsFas(
         return letIn(reply, portal, fas, token)
       } catch (error) {
         if (error instanceof GuestRefusal) {
-          if (error.key === 'refused') return html(reply, 403, renderGuestMessage(language, 'refused'))
+          if (error.key === 'refused') return guestHtml(reply, 403, renderGuestMessage(language, 'refused'))
           return showPage(request, reply, portal, found.fasString, error.status, error.key)
         }
         throw error
