@@ -190,11 +190,24 @@ async function startOpenNds(fasPort: number): Promise<void> {
   // answers before its firewall sends a guest's port 80 to it and before its control socket is
   // there (a clean clone's CI met both).
   const deadline = Date.now() + 20_000
+  /** why the last probe did not get through, for the error if openNDS never comes up */
+  let lastProbe = 'no probe yet'
   for (;;) {
-    const probe = await curl(guests.click, [`http://${INTERNET}/`]).catch(() => undefined)
+    const probe = await curl(guests.click, [`http://${INTERNET}/`]).then(
+      (answer) => {
+        lastProbe = `HTTP ${answer.status}`
+        return answer
+      },
+      (error: Error) => {
+        lastProbe = error.message
+        return undefined
+      },
+    )
     if (probe?.status === 307 && (await ndsctlAnswers())) return
     if (opennds.exitCode !== null || Date.now() > deadline)
-      throw new Error(`openNDS did not start (exit ${opennds.exitCode}):\n${ndsLog}`)
+      throw new Error(
+        `openNDS did not start (exit ${opennds.exitCode}; last probe: ${lastProbe}):\n${ndsLog}`,
+      )
     await new Promise((resolve) => setTimeout(resolve, 300))
   }
 }
