@@ -7,19 +7,17 @@ export const GUIDE = 'https://example.com/welcome'
 export const MEMBER = { account: 'alice', password: 'alicepass1' }
 
 /**
- * One virtual device bound by a new account, with a portal on its vap1 (click-through and member,
- * a strategy black- and white-listing the MACs given) — the gateway a guest test logs in through.
+ * The design a guest test's portal uses, made by `owner`: a page ("Lobby", on to GUIDE), a
+ * strategy black- and white-listing the MACs given, click-through with terms and member logins
+ * (MEMBER). Returns the page's and the strategy's ids.
  */
-export async function guestPortalOnOneDevice(
+export async function designGuestPortal(
   app: TestApp,
+  owner: string,
   lists: { blocked: string; trusted: string },
-): Promise<{ fleet: Fleet; device: VirtualDevice; owner: string }> {
-  const fleet = await startTestFleet(app, { count: 1, models: ['CAP-1200'] })
-  const device = fleet.devices[0] as VirtualDevice
-  const { token: owner } = await signedInAccount(app)
+): Promise<{ pageId: number; strategyId: number }> {
   const ok = <T>(path: string, body: unknown) =>
     app.ok<T>({ method: 'POST', path: `/backend/${path}`, token: owner, body })
-  const id = await bindDevice(app, owner, device.mac, await rootProjectOf(app, owner))
   const { id: pageId } = await ok<{ id: number }>('portal/page/add', {
     display_type: 'text',
     title: 'Lobby',
@@ -28,7 +26,7 @@ export async function guestPortalOnOneDevice(
     scheme: 'green',
   })
   const { id: strategyId } = await ok<{ id: number }>('portal/strategy/add', {
-    name: `o${Date.now().toString(36)}`,
+    name: `g${Date.now().toString(36)}`,
     validity_days: 1,
     session_minutes: 60,
     mac_blacklist: lists.blocked,
@@ -45,14 +43,35 @@ export async function guestPortalOnOneDevice(
     sms_client_max: 1,
   })
   await ok('portal/member/add', { ...MEMBER, info: '' })
-  await ok('device/auth/set', {
-    id,
-    target: 'vap1',
-    enabled: true,
-    page_id: pageId,
-    strategy_id: strategyId,
-    methods: ['click', 'member'],
-    offline_policy: 'open',
+  return { pageId, strategyId }
+}
+
+/**
+ * One virtual device bound by a new account, with a portal on its vap1 (click-through and member,
+ * a strategy black- and white-listing the MACs given) — the gateway a guest test logs in through.
+ */
+export async function guestPortalOnOneDevice(
+  app: TestApp,
+  lists: { blocked: string; trusted: string },
+): Promise<{ fleet: Fleet; device: VirtualDevice; owner: string }> {
+  const fleet = await startTestFleet(app, { count: 1, models: ['CAP-1200'] })
+  const device = fleet.devices[0] as VirtualDevice
+  const { token: owner } = await signedInAccount(app)
+  const id = await bindDevice(app, owner, device.mac, await rootProjectOf(app, owner))
+  const { pageId, strategyId } = await designGuestPortal(app, owner, lists)
+  await app.ok({
+    method: 'POST',
+    path: '/backend/device/auth/set',
+    token: owner,
+    body: {
+      id,
+      target: 'vap1',
+      enabled: true,
+      page_id: pageId,
+      strategy_id: strategyId,
+      methods: ['click', 'member'],
+      offline_policy: 'open',
+    },
   })
   return { fleet, device, owner }
 }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindDevice, eventually, startTestFleet } from '../../test/devices'
 import { rootProjectOf, signedInAccount } from '../../test/factories'
+import { designGuestPortal, GUIDE } from '../../test/guest-portal-setup'
 import { createTestApp, type TestApp } from '../../test/test-app'
 
 /**
@@ -19,7 +20,6 @@ let owner: string
 let first: VirtualDevice
 let second: VirtualDevice
 let gid: number
-const GUIDE = 'https://example.com/welcome'
 const BLOCKED = '02:AA:00:00:00:01'
 const TRUSTED = '02:AA:00:00:00:02'
 
@@ -79,31 +79,7 @@ beforeAll(async () => {
   owner = account.token
   gid = await rootProjectOf(app, owner)
   const ids = [await bindDevice(app, owner, first.mac, gid), await bindDevice(app, owner, second.mac, gid)]
-  const { id: pageId } = await ok<{ id: number }>('portal/page/add', {
-    display_type: 'text',
-    title: 'Lobby',
-    tips: 'Free WiFi for our guests',
-    guide_url: GUIDE,
-    scheme: 'green',
-  })
-  const { id: strategyId } = await ok<{ id: number }>('portal/strategy/add', {
-    name: `g${Date.now().toString(36)}`,
-    validity_days: 1,
-    session_minutes: 60,
-    mac_blacklist: BLOCKED,
-    mac_whitelist: TRUSTED,
-  })
-  await ok('portal/method/save', {
-    noauth_enabled: true,
-    terms: { 'en-us': 'Be nice.', 'zh-cn': '请文明上网。', es: 'Sea amable.' },
-    member_enabled: true,
-    sms_enabled: false,
-    sms_daily_total: 100,
-    sms_phone_period: 'five_minutes',
-    sms_phone_max: 1,
-    sms_client_max: 1,
-  })
-  await ok('portal/member/add', { account: 'alice', password: 'alicepass1', info: '' })
+  const { pageId, strategyId } = await designGuestPortal(app, owner, { blocked: BLOCKED, trusted: TRUSTED })
   // Listening before the portals are set: the devices are told this address as their auth server.
   await app.http.listen({ port: 0, host: '127.0.0.1' })
   base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`
