@@ -1,6 +1,6 @@
 /**
- * `npm run test:e2e`: the built console and server, a real SMTP receiver, and Playwright driving
- * Debian's Chromium. Without Chromium it says so loudly and skips only itself.
+ * `npm run test:e2e`: the built console and server, a real SMTP receiver, stand-ins for WeChat's
+ * API and an SMS provider, and Playwright driving Debian's Chromium. Without Chromium it says so loudly and skips only itself.
  * With DATABASE_URL the server runs on a fresh database of that PostgreSQL server.
  * The simulator's products are imported into the catalogue, so tests can bind virtual devices.
  */
@@ -13,6 +13,7 @@ import { startMailbox } from '../apps/server/test/mailbox'
 import { startMosquitto } from '../apps/server/test/mosquitto'
 import { databaseOfItsOwn } from '../apps/server/test/own-database'
 import { freePort, waitUntilAnswering } from '../apps/server/test/ports'
+import { startSmsStandIn } from '../apps/server/test/sms-stand-in'
 import { startWechatStandIn } from '../apps/server/test/wechat-stand-in'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -51,6 +52,13 @@ qrCodes.push = (...codes) => {
     writeFileSync(path.join(wechatDir, `${qrCodes.length}.json`), JSON.stringify(code))
   return keepQrCode(...codes)
 }
+// The SMS provider stands in locally (the server posts to it through its HTTP adapter, as to a
+// real provider); tests read the guests' codes from files.
+const smsDir = path.join(work, 'sms')
+mkdirSync(smsDir)
+const sms = await startSmsStandIn('e2e-sms-token', {
+  onMessage: (message, index) => writeFileSync(path.join(smsDir, `${index}.json`), JSON.stringify(message)),
+})
 const database = process.env.DATABASE_URL
   ? await databaseOfItsOwn(process.env.DATABASE_URL, 'canopy_e2e')
   : undefined
@@ -75,6 +83,7 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
     // Required with mail: reset links point here, never at the request's Host.
     PUBLIC_URL: baseURL,
     ...wechat.env,
+    ...sms.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -118,6 +127,7 @@ try {
           E2E_MAIL_DIR: mailDir,
           E2E_WECHAT_DIR: wechatDir,
           E2E_WECHAT_TOKEN: wechat.env.WECHAT_TOKEN,
+          E2E_SMS_DIR: smsDir,
           E2E_MQTT_URL: mqttUrl,
           // the operator API (announcements), as `npm run canopy` reaches it
           E2E_OPERATOR_TOKEN: readFileSync(path.join(dataDir, 'operator-token'), 'utf8').trim(),
@@ -132,6 +142,7 @@ try {
   await new Promise((resolve) => server.once('exit', resolve))
   await mailbox.close()
   await wechat.close()
+  await sms.close()
   await database?.drop()
   await mosquitto?.stop()
   rmSync(work, { recursive: true, force: true })

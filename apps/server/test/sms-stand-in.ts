@@ -14,8 +14,13 @@ export interface PostedSms {
 /**
  * A local stand-in for an SMS provider's HTTP API: takes what Canopy's adapter posts, keeps it for
  * the test to read, and answers 200 — or, while `failing` is set, 503 as a provider that is down.
+ * `onMessage` hears each message as it is taken (the e2e runner writes them to files, since its
+ * tests run in other processes).
  */
-export async function startSmsStandIn(token = 'sms-test-token') {
+export async function startSmsStandIn(
+  token = 'sms-test-token',
+  options: { onMessage?: (sms: PostedSms, index: number) => void } = {},
+) {
   const received: PostedSms[] = []
   const state = { failing: false }
   const server = createServer(async (request, response) => {
@@ -28,7 +33,9 @@ export async function startSmsStandIn(token = 'sms-test-token') {
       response.statusCode = state.failing ? 503 : 401
       return response.end(JSON.stringify({ error: state.failing ? 'unavailable' : 'unauthorized' }))
     }
-    received.push({ ...JSON.parse(body), authorization: request.headers.authorization })
+    const sms: PostedSms = { ...JSON.parse(body), authorization: request.headers.authorization }
+    received.push(sms)
+    options.onMessage?.(sms, received.length - 1)
     response.setHeader('content-type', 'application/json')
     response.end(JSON.stringify({ accepted: true }))
   })
