@@ -3,12 +3,18 @@ import { ErrorCode } from '@canopy/shared/errors'
 import type { Language } from '@canopy/shared/i18n/languages'
 import type { Database } from '../../db/client'
 import { AppError } from '../../http/app-error'
+import { groupedWrites } from '../../lib/grouped-writes'
 import type { DeviceRow } from '../devices/devices.repository'
 import { type DevicePortalRow, devicePortalRepository } from './device-portal.repository'
-import { type GuestSessionRow, guestSessionsRepository } from './guest-sessions.repository'
+import { guestGatewayRepository } from './guest-gateway.repository'
+import {
+  type GuestSessionRow,
+  type GuestSessionValues,
+  guestSessionsRepository,
+} from './guest-sessions.repository'
 import { type PortalPageRow, pagesRepository } from './pages.repository'
 import { type PictureRow, picturesRepository } from './pictures.repository'
-import { type StrategyRow, strategiesRepository } from './strategies.repository'
+import type { StrategyRow } from './strategies.repository'
 
 /**
  * What the guest surface needs of the tenant's authentication methods (/auth/method), narrow so
@@ -69,6 +75,8 @@ export interface GatewayAuthQuery {
 
 const TOKEN_BYTES = 24
 const DAY_MS = 24 * 3600 * 1000
+/** The most session rows (or activations) one grouped statement writes. */
+const GROUP_MAX = 200
 
 /**
  * Guest authentication on devices' portals (issue 16), for the guest HTTP surface
@@ -79,6 +87,14 @@ const DAY_MS = 24 * 3600 * 1000
  */
 export class GuestAuthService {
   private readonly now: () => Date
+  /** Logins' session rows, written together with those arriving at the same moment. */
+  private readonly insertSession: (values: GuestSessionValues) => Promise<GuestSessionRow>
+  /** Gateways' auth stage=login, recorded together likewise. */
+  private readonly activateSession: (activation: {
+    id: number
+    now: Date
+    sessionEndsAt: Date | null
+  }) => Promise<undefined>
 
   constructor(
     private readonly deps: {
@@ -90,6 +106,11 @@ export class GuestAuthService {
     },
   ) {
     this.now = deps.now ?? (() => new Date())
+    const sessions = guestSessionsRepository(deps.db)
+    this.insertSession = groupedWrites((values) => sessions.insertMany(values), { max: GROUP_MAX })
+    this.activateSession = groupedWrites((activations) => sessions.activateMany(activations), {
+      max: GROUP_MAX,
+    })
   }
 
   /**
@@ -101,17 +122,10 @@ export class GuestAuthService {
     const device = await this.deps.findDevice(gwId)
     if (!device || device.tenantId === null) return undefined
     const tenantId = device.tenantId
-    const portals = devicePortalRepository(this.deps.db)
-    const settings = (await portals.forDevice(device.id)).filter(
-      (row) => row.enabled && row.pageId !== null && row.strategyId !== null,
-    )
-    const setting = ssid ? settings.find((row) => row.target === ssid) : settings[0]
-    if (!setting) return undefined
-    const page = await pagesRepository(this.deps.db).findInTenant(tenantId, setting.pageId!)
-    const strategy = await strategiesRepository(this.deps.db).findInTenant(tenantId, setting.strategyId!)
-    if (!page || !strategy) return undefined
-    const roaming = device.projectId !== null && (await portals.roaming(device.projectId))
-    return { device: { ...device, tenantId }, setting, page, strategy, roaming }
+    const portals = await guestGatewayRepository(this.deps.db).portalsOf({ ...device, tenantId })
+    const portal = ssid ? portals.find((row) => row.setting.target === ssid) : portals[0]
+    if (!portal) return undefined
+    return { device: { ...device, tenantId }, ...portal }
   }
 
   /**
@@ -124,8 +138,7 @@ export class GuestAuthService {
     client: GuestClient,
   ): Promise<{ kind: 'refused' } | { kind: 'admitted'; token: string } | { kind: 'page' }> {
     const { strategy } = portal
-    if (strategy.macBlacklist.includes(client.mac) || (client.ip && strategy.ipBlacklist.includes(client.ip)))
-      return { kind: 'refused' }
+    if (blackListed(portal, client)) return { kind: 'refused' }
     if (strategy.macWhitelist.includes(client.mac) || (client.ip && strategy.ipWhitelist.includes(client.ip)))
       return {
         kind: 'admitted',
@@ -220,8 +233,9 @@ export class GuestAuthService {
    */
   async gatewayAuth(query: GatewayAuthQuery): Promise<0 | 1> {
     const sessions = guestSessionsRepository(this.deps.db)
-    const session = await sessions.byToken(query.token)
-    if (!session || session.clientMac !== query.mac) return 0
+    const found = await sessions.byTokenWithSessionMinutes(query.token)
+    if (!found || found.session.clientMac !== query.mac) return 0
+    const { session, sessionMinutes } = found
     const device = await this.deps.findDevice(query.gwId)
     if (!device || device.id !== session.deviceId) return 0
     const now = this.now()
@@ -237,7 +251,11 @@ export class GuestAuthService {
     }
     if (query.stage === 'login') {
       if (session.status === 'issued')
-        await sessions.activate(session.id, now, await this.sessionEnd(session, now))
+        await this.activateSession({
+          id: session.id,
+          now,
+          sessionEndsAt: sessionEnd(session, sessionMinutes, now),
+        })
       return 1
     }
     if (query.stage !== 'counters' || session.status !== 'active') return 0
@@ -262,23 +280,9 @@ export class GuestAuthService {
     return undefined
   }
 
+  /** A login by any method is refused to a black-listed guest (no lookup: the lists are the strategy's). */
   private async refuseListed(portal: GatewayPortal, client: GuestClient): Promise<void> {
-    if ((await this.arrive(portal, client)).kind === 'refused') throw new GuestRefusal('refused')
-  }
-
-  /** The end of one gateway session: the strategy's session length, never past the validity. */
-  private async sessionEnd(session: GuestSessionRow, now: Date): Promise<Date | null> {
-    const strategy = await this.strategyOf(session)
-    const minutes = strategy?.sessionMinutes ?? 0
-    const end = minutes > 0 ? new Date(now.getTime() + minutes * 60_000) : null
-    if (!session.expiresAt) return end
-    return end && end < session.expiresAt ? end : session.expiresAt
-  }
-
-  private async strategyOf(session: GuestSessionRow): Promise<StrategyRow | undefined> {
-    const setting = await devicePortalRepository(this.deps.db).find(session.deviceId, session.target)
-    if (!setting?.strategyId) return undefined
-    return strategiesRepository(this.deps.db).findInTenant(session.tenantId, setting.strategyId)
+    if (blackListed(portal, client)) throw new GuestRefusal('refused')
   }
 
   private async issue(
@@ -295,7 +299,7 @@ export class GuestAuthService {
           ? new Date(now.getTime() + validity * DAY_MS)
           : null
     const token = randomBytes(TOKEN_BYTES).toString('base64url')
-    await guestSessionsRepository(this.deps.db).insert({
+    await this.insertSession({
       tenantId: portal.device.tenantId,
       deviceId: portal.device.id,
       projectId: portal.device.projectId,
@@ -311,6 +315,25 @@ export class GuestAuthService {
     })
     return token
   }
+}
+
+function blackListed(portal: GatewayPortal, client: GuestClient): boolean {
+  const { strategy } = portal
+  return (
+    strategy.macBlacklist.includes(client.mac) ||
+    (client.ip !== null && strategy.ipBlacklist.includes(client.ip))
+  )
+}
+
+/**
+ * The end of one gateway session: the strategy's session length (its SSID's strategy now; none:
+ * up to the validity), never past the validity.
+ */
+function sessionEnd(session: GuestSessionRow, sessionMinutes: number | null, now: Date): Date | null {
+  const minutes = sessionMinutes ?? 0
+  const end = minutes > 0 ? new Date(now.getTime() + minutes * 60_000) : null
+  if (!session.expiresAt) return end
+  return end && end < session.expiresAt ? end : session.expiresAt
 }
 
 /** A remembered guest comes back as it logged in, within the validity it got then. */

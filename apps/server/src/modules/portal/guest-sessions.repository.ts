@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { portalGuestSessions } from '../../db/schema'
+import { portalDeviceSettings, portalGuestSessions, portalStrategies } from '../../db/schema'
 
 export type GuestSessionRow = typeof portalGuestSessions.$inferSelect
 export type GuestSessionValues = typeof portalGuestSessions.$inferInsert
@@ -35,9 +35,11 @@ function conditions(query: GuestSessionQuery): SQL {
 /** Guests' authentications on devices' portals (SQL only). */
 export function guestSessionsRepository(db: Executor) {
   return {
-    async insert(values: GuestSessionValues): Promise<GuestSessionRow> {
-      const [row] = await db.insert(portalGuestSessions).values(values).returning()
-      return row!
+    /** Many sessions in one statement (grouped logins), each caller's row by its token. */
+    async insertMany(values: GuestSessionValues[]): Promise<GuestSessionRow[]> {
+      const rows = await db.insert(portalGuestSessions).values(values).returning()
+      const byToken = new Map(rows.map((row) => [row.token, row]))
+      return values.map((value) => byToken.get(value.token)!)
     },
 
     async page(query: GuestSessionQuery, window: { limit: number; offset: number }) {
@@ -89,8 +91,29 @@ export function guestSessionsRepository(db: Executor) {
         )
     },
 
-    async byToken(token: string): Promise<GuestSessionRow | undefined> {
-      const [row] = await db.select().from(portalGuestSessions).where(eq(portalGuestSessions.token, token))
+    /**
+     * The session of a token with the session length of the strategy its SSID has now (null when
+     * the SSID's portal has none): the gateway's auth stage in one statement.
+     */
+    async byTokenWithSessionMinutes(
+      token: string,
+    ): Promise<{ session: GuestSessionRow; sessionMinutes: number | null } | undefined> {
+      const t = portalGuestSessions
+      const [row] = await db
+        .select({ session: t, sessionMinutes: portalStrategies.sessionMinutes })
+        .from(t)
+        .leftJoin(
+          portalDeviceSettings,
+          and(eq(portalDeviceSettings.deviceId, t.deviceId), eq(portalDeviceSettings.target, t.target)),
+        )
+        .leftJoin(
+          portalStrategies,
+          and(
+            eq(portalStrategies.id, portalDeviceSettings.strategyId),
+            eq(portalStrategies.tenantId, t.tenantId),
+          ),
+        )
+        .where(eq(t.token, token))
       return row
     },
 
@@ -123,11 +146,26 @@ export function guestSessionsRepository(db: Executor) {
       return row
     },
 
-    async activate(id: number, now: Date, sessionEndsAt: Date | null): Promise<void> {
-      await db
-        .update(portalGuestSessions)
-        .set({ status: 'active', authenticatedAt: now, sessionEndsAt })
-        .where(and(eq(portalGuestSessions.id, id), eq(portalGuestSessions.status, 'issued')))
+    /**
+     * Many gateways' logins at once, in one statement (grouped): each issued session becomes
+     * active at its own time with its own session end. A session no longer issued is left alone.
+     */
+    async activateMany(
+      activations: Array<{ id: number; now: Date; sessionEndsAt: Date | null }>,
+    ): Promise<undefined[]> {
+      const rows = sql.join(
+        activations.map(
+          (one) =>
+            sql`(${one.id}::integer, ${one.now.toISOString()}::timestamptz, ${one.sessionEndsAt?.toISOString() ?? null}::timestamptz)`,
+        ),
+        sql`, `,
+      )
+      await db.execute(
+        sql`update ${portalGuestSessions} set status = 'active', authenticated_at = v.now, session_ends_at = v.ends
+            from (values ${rows}) as v(id, now, ends)
+            where ${portalGuestSessions.id} = v.id and ${portalGuestSessions.status} = 'issued'`,
+      )
+      return activations.map(() => undefined)
     },
 
     /** The gateway's counters are totals of the session: the larger figure is kept. */

@@ -1,6 +1,6 @@
 import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { portalMembers } from '../../db/schema'
+import { portalMembers, portalMethods } from '../../db/schema'
 import { type PageRequest, pageWindow } from '../../lib/paging'
 
 export type MemberRow = typeof portalMembers.$inferSelect
@@ -56,6 +56,28 @@ export function membersRepository(db: Executor) {
       return row
     },
 
+    /**
+     * A guest's member login in one statement: whether the tenant's member method is on, and the
+     * member of that account (case-blind) if there is one.
+     */
+    async forGuestLogin(
+      tenantId: number,
+      account: string,
+    ): Promise<{ memberEnabled: boolean; member: MemberRow | undefined }> {
+      const [row] = await db
+        .select({ memberEnabled: portalMethods.memberEnabled, member: portalMembers })
+        .from(portalMethods)
+        .leftJoin(
+          portalMembers,
+          and(
+            eq(portalMembers.tenantId, portalMethods.tenantId),
+            sql`lower(${portalMembers.account}) = lower(${account})`,
+          ),
+        )
+        .where(eq(portalMethods.tenantId, tenantId))
+      return { memberEnabled: row?.memberEnabled ?? false, member: row?.member ?? undefined }
+    },
+
     async exists(id: number): Promise<boolean> {
       const rows = await db
         .select({ id: portalMembers.id })
@@ -88,6 +110,14 @@ export function membersRepository(db: Executor) {
         .update(portalMembers)
         .set(values)
         .where(and(inTenant(tenantId), eq(portalMembers.id, id)))
+    },
+
+    /** A newer hash of the same password, unless the password changed since `oldHash` was read. */
+    async rehash(tenantId: number, id: number, oldHash: string, newHash: string): Promise<void> {
+      await db
+        .update(portalMembers)
+        .set({ passwordHash: newHash })
+        .where(and(inTenant(tenantId), eq(portalMembers.id, id), eq(portalMembers.passwordHash, oldHash)))
     },
 
     async remove(tenantId: number, id: number): Promise<void> {

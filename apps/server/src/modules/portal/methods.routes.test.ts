@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login, signedInAccount, uniqueName } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
+import { hashPassword } from '../auth/passwords'
 import { MembersService } from './members.service'
 import { readMemberSheet } from './members-xls'
 
@@ -248,6 +249,41 @@ describe('members', () => {
       enabled: false,
     })
     expect(await portal.members.verify(tenantId, 'guest_one', 'guest123')).toBeUndefined()
+  })
+})
+
+describe('member password hashes', () => {
+  it("replaces a member's hash of the console's parameters at its first good login, and keeps it on a bad one", async () => {
+    const primary = await signedInAccount(app)
+    const tenantId = await tenantOf(primary.username)
+    await ok(primary.token, 'method/save', methods({ member_enabled: true }))
+    const { id } = await ok<{ id: number }>(
+      primary.token,
+      'member/add',
+      member({ account: 'old_hash', password: 'guest123' }),
+    )
+    const hashOf = async () =>
+      String(
+        (
+          await app.database.db.execute<{ password_hash: string }>(
+            sql`select password_hash from portal_members where id = ${id}`,
+          )
+        ).rows[0]!.password_hash,
+      )
+    expect(await hashOf()).toMatch(/^\$argon2id\$v=19\$m=2048,t=1,p=1\$/)
+    // As members were hashed before: with the console's parameters.
+    const consoleHash = await hashPassword('guest123')
+    await app.database.db.execute(
+      sql`update portal_members set password_hash = ${consoleHash} where id = ${id}`,
+    )
+    const members = new MembersService({ db: app.database.db })
+    expect(await members.verify(tenantId, 'old_hash', 'wrong123')).toBeUndefined()
+    expect(await hashOf()).toBe(consoleHash)
+    expect(await members.verify(tenantId, 'old_hash', 'guest123')).toEqual({ id, account: 'old_hash' })
+    const rehashed = await hashOf()
+    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=2048,t=1,p=1\$/)
+    expect(await members.verify(tenantId, 'old_hash', 'guest123')).toEqual({ id, account: 'old_hash' })
+    expect(await hashOf()).toBe(rehashed)
   })
 })
 
