@@ -119,13 +119,8 @@ export class GuestAuthService {
    * bound, or one without a portal on.
    */
   async gateway(gwId: string, ssid?: string): Promise<GatewayPortal | undefined> {
-    const device = await this.deps.findDevice(gwId)
-    if (!device || device.tenantId === null) return undefined
-    const tenantId = device.tenantId
-    const portals = await guestGatewayRepository(this.deps.db).portalsOf({ ...device, tenantId })
-    const portal = ssid ? portals.find((row) => row.setting.target === ssid) : portals[0]
-    if (!portal) return undefined
-    return { device: { ...device, tenantId }, ...portal }
+    const portals = await guestGatewayRepository(this.deps.db).portalsOf(gwId)
+    return ssid ? portals.find((row) => row.setting.target === ssid) : portals[0]
   }
 
   /**
@@ -233,11 +228,9 @@ export class GuestAuthService {
    */
   async gatewayAuth(query: GatewayAuthQuery): Promise<0 | 1> {
     const sessions = guestSessionsRepository(this.deps.db)
-    const found = await sessions.byTokenWithSessionMinutes(query.token)
-    if (!found || found.session.clientMac !== query.mac) return 0
+    const found = await sessions.forGatewayAuth(query.token)
+    if (!found || found.session.clientMac !== query.mac || found.thing !== query.gwId) return 0
     const { session, sessionMinutes } = found
-    const device = await this.deps.findDevice(query.gwId)
-    if (!device || device.id !== session.deviceId) return 0
     const now = this.now()
     if (session.status === 'ended') return 0
     if (query.stage === 'logout') {

@@ -1,11 +1,13 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { portalDeviceSettings, portalPages, portalRoaming, portalStrategies } from '../../db/schema'
+import { devices, portalDeviceSettings, portalPages, portalRoaming, portalStrategies } from '../../db/schema'
+import type { DeviceRow } from '../devices/devices.repository'
 import type { DevicePortalRow } from './device-portal.repository'
 import type { PortalPageRow } from './pages.repository'
 import type { StrategyRow } from './strategies.repository'
 
 export interface GatewayPortalRow {
+  device: DeviceRow & { tenantId: number }
   setting: DevicePortalRow
   page: PortalPageRow
   strategy: StrategyRow
@@ -14,41 +16,46 @@ export interface GatewayPortalRow {
 }
 
 /**
- * What a gateway's guest meets, read in one statement per login (SQL only): the device's SSIDs
- * with the portal on, each with its page and strategy (the tenant's own), and whether the
- * device's project roams. A guest login is one of a thousand a second; four lookups each were
- * four round trips to the database.
+ * What a gateway's guest meets, read in one statement per login (SQL only): the bound device of
+ * that thing name, its SSIDs with the portal on, each with its page and strategy (the tenant's
+ * own), and whether the device's project roams. A guest login is one of a thousand a second; five
+ * lookups each were five round trips to the database.
  */
 export function guestGatewayRepository(db: Executor) {
   return {
-    async portalsOf(device: {
-      id: number
-      tenantId: number
-      projectId: number | null
-    }): Promise<GatewayPortalRow[]> {
+    async portalsOf(thing: string): Promise<GatewayPortalRow[]> {
       const rows = await db
         .select({
+          device: devices,
           setting: portalDeviceSettings,
           page: portalPages,
           strategy: portalStrategies,
           roaming: portalRoaming.enabled,
         })
-        .from(portalDeviceSettings)
+        .from(devices)
+        .innerJoin(
+          portalDeviceSettings,
+          and(eq(portalDeviceSettings.deviceId, devices.id), eq(portalDeviceSettings.enabled, true)),
+        )
         .innerJoin(
           portalPages,
-          and(eq(portalPages.id, portalDeviceSettings.pageId), eq(portalPages.tenantId, device.tenantId)),
+          and(eq(portalPages.id, portalDeviceSettings.pageId), eq(portalPages.tenantId, devices.tenantId)),
         )
         .innerJoin(
           portalStrategies,
           and(
             eq(portalStrategies.id, portalDeviceSettings.strategyId),
-            eq(portalStrategies.tenantId, device.tenantId),
+            eq(portalStrategies.tenantId, devices.tenantId),
           ),
         )
-        .leftJoin(portalRoaming, eq(portalRoaming.projectId, device.projectId ?? -1))
-        .where(and(eq(portalDeviceSettings.deviceId, device.id), eq(portalDeviceSettings.enabled, true)))
+        .leftJoin(portalRoaming, eq(portalRoaming.projectId, devices.projectId))
+        .where(and(eq(devices.thingName, thing), isNotNull(devices.tenantId)))
         .orderBy(portalDeviceSettings.target)
-      return rows.map((row) => ({ ...row, roaming: device.projectId !== null && row.roaming === true }))
+      return rows.map((row) => ({
+        ...row,
+        device: { ...row.device, tenantId: row.device.tenantId! },
+        roaming: row.roaming === true,
+      }))
     },
   }
 }

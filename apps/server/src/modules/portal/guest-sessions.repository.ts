@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { portalDeviceSettings, portalGuestSessions, portalStrategies } from '../../db/schema'
+import { devices, portalDeviceSettings, portalGuestSessions, portalStrategies } from '../../db/schema'
 
 export type GuestSessionRow = typeof portalGuestSessions.$inferSelect
 export type GuestSessionValues = typeof portalGuestSessions.$inferInsert
@@ -92,16 +92,18 @@ export function guestSessionsRepository(db: Executor) {
     },
 
     /**
-     * The session of a token with the session length of the strategy its SSID has now (null when
-     * the SSID's portal has none): the gateway's auth stage in one statement.
+     * The gateway's auth stage in one statement: the session of a token, the thing name of its
+     * device (the gateway must be that device) and the session length of the strategy its SSID
+     * has now (null when the SSID's portal has none).
      */
-    async byTokenWithSessionMinutes(
+    async forGatewayAuth(
       token: string,
-    ): Promise<{ session: GuestSessionRow; sessionMinutes: number | null } | undefined> {
+    ): Promise<{ session: GuestSessionRow; thing: string; sessionMinutes: number | null } | undefined> {
       const t = portalGuestSessions
       const [row] = await db
-        .select({ session: t, sessionMinutes: portalStrategies.sessionMinutes })
+        .select({ session: t, thing: devices.thingName, sessionMinutes: portalStrategies.sessionMinutes })
         .from(t)
+        .innerJoin(devices, eq(devices.id, t.deviceId))
         .leftJoin(
           portalDeviceSettings,
           and(eq(portalDeviceSettings.deviceId, t.deviceId), eq(portalDeviceSettings.target, t.target)),
