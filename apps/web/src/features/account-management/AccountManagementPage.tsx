@@ -1,7 +1,8 @@
-import { Tabs, Typography } from 'antd'
+import { Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import '../../shared/i18n/organisation-messages'
+import { PageTitle } from '../../shared/ui/PageTitle'
 import { useProjectTree } from '../projects/api'
 import { ChildAccountsTab } from './ChildAccountsTab'
 import { RolesTab } from './RolesTab'
@@ -26,9 +27,7 @@ export function AccountManagementPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {t('menu.accountList')}
-      </Typography.Title>
+      <PageTitle>{t('menu.accountList')}</PageTitle>
       <Tabs
         activeKey={tab}
         onChange={handleTabChange}

@@ -1,10 +1,11 @@
-import { Button, Flex, Modal, Space, Table, type TableColumnsType, Tag } from 'antd'
+import { Button, Flex, Modal, Table, type TableColumnsType, Tag } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { translateKey } from '../../shared/i18n/i18n'
 import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import '../../shared/i18n/organisation-messages'
 import { confirmDanger } from '../../shared/ui/confirm-danger'
+import { editDeleteColumn } from '../../shared/ui/edit-delete-column'
 import type { GroupNode } from '../projects/api'
 import { flattenTree, projectLabel } from '../projects/tree'
 import { type Role, useDeleteRole, useRoles } from './api'
@@ -79,21 +80,11 @@ export function RolesTab({ tree }: { tree: readonly GroupNode[] }) {
     },
     { title: t('roles.accountCount'), dataIndex: 'account_count', align: 'center' },
     { title: t('roles.deviceCount'), dataIndex: 'device_count', align: 'center' },
-    {
-      title: t('roles.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, role) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setDialog({ role })}>
-            {t('roles.edit')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => confirmDelete(role)}>
-            {t('roles.delete')}
-          </Button>
-        </Space>
-      ),
-    },
+    editDeleteColumn<Role>(
+      { title: t('roles.actions'), edit: t('roles.edit'), delete: t('roles.delete') },
+      (role) => setDialog({ role }),
+      confirmDelete,
+    ),
   ]
 
   return (

@@ -1,6 +1,7 @@
 import { Card, Col, Flex, Row, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { PageSpinner } from '../../shared/ui/PageSpinner'
+import { PageTitle } from '../../shared/ui/PageTitle'
 import { WechatCard } from '../wechat/WechatCard'
 import { useProfile } from './api'
 import { ChangePasswordForm } from './ChangePasswordForm'
@@ -12,9 +13,7 @@ export function PersonalCenterPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {t('menu.userInfo')}
-      </Typography.Title>
+      <PageTitle>{t('menu.userInfo')}</PageTitle>
       <Row gutter={[24, 24]}>
         <Col xs={24} xl={14}>
           <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('profile.title')}</h2>}>

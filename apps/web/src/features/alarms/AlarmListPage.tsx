@@ -13,6 +13,7 @@ import { reportError } from '../device-detail/report-error'
 import { type Alarm, useAcknowledgeAlarms, useAlarmList } from './api'
 import { categoryLabel, readingOf } from './labels'
 import '../../shared/i18n/alarms-messages'
+import { PageTitle } from '../../shared/ui/PageTitle'
 
 const PAGE_SIZE = 10
 type ListState = 'active' | 'history'
@@ -92,9 +93,7 @@ export function AlarmListPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {t('alarms.list.title')}
-      </Typography.Title>
+      <PageTitle>{t('alarms.list.title')}</PageTitle>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Tabs
           activeKey={state}

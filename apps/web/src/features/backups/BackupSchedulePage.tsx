@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import '../../shared/i18n/backups-messages'
 import { formatDateTime } from '../../shared/format'
 import { toast } from '../../shared/ui/feedback'
+import { PageTitle } from '../../shared/ui/PageTitle'
 import { usePermits } from '../auth/grants'
 import { useProjectTree } from '../projects/api'
 import { ProjectSelect } from '../projects/ProjectSelect'
@@ -63,9 +64,7 @@ export function BackupSchedulePage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {t('backups.schedule.title')}
-      </Typography.Title>
+      <PageTitle>{t('backups.schedule.title')}</PageTitle>
       <Card>
         <Typography.Paragraph>{t('backups.schedule.intro')}</Typography.Paragraph>
         <Form layout="vertical" style={{ maxWidth: 420 }} onFinish={() => void handleSave()}>

@@ -21,17 +21,15 @@ import { toast } from '../../shared/ui/feedback'
 import { usePermits } from '../auth/grants'
 import {
   type BackupVersion,
-  type ConfigDiff,
   downloadBackup,
   useBackups,
-  useConfigDiff,
   useCreateBackup,
   useDeleteBackup,
   useSetBackupKeep,
   useSetBackupNote,
 } from './api'
 import { BatchProgressLine } from './BatchProgressLine'
-import { ConfigDiffView } from './ConfigDiffView'
+import { CompareVersions } from './CompareVersions'
 import { RestoreModal } from './RestoreModal'
 import { saveDownload } from './save-download'
 import { tellFailure } from './tell-failure'
@@ -51,15 +49,14 @@ export function BackupsTab({ deviceId }: { deviceId: number }) {
   const remove = useDeleteBackup()
   const setNote = useSetBackupNote()
   const setKeep = useSetBackupKeep()
-  const diff = useConfigDiff()
   const canBackUp = usePermits()(can.device('backup'))
   const [selected, setSelected] = useState<number[]>([])
   const [noteFor, setNoteFor] = useState<BackupVersion | 'new'>()
   const [note, setNoteText] = useState('')
   const [restoring, setRestoring] = useState<BackupVersion>()
-  const [shown, setShown] = useState<{ diff: ConfigDiff; left: string; right: string }>()
   const versions = backups.data?.list ?? []
-  const byId = new Map(versions.map((version) => [version.id, version]))
+  // A chosen version deleted meanwhile is no longer compared.
+  const chosen = versions.filter((version) => selected.includes(version.id))
 
   async function handleNote() {
     try {
@@ -86,20 +83,6 @@ export function BackupsTab({ deviceId }: { deviceId: number }) {
     setLive(false)
     void backups.refetch()
   }, [backups.refetch])
-
-  async function handleCompare() {
-    const [first, second] = selected.map((id) => byId.get(id)!).sort((a, b) => a.version - b.version)
-    try {
-      const answer = await diff.mutateAsync({ from: first!.id, ...(second ? { to: second.id } : {}) })
-      setShown({
-        diff: answer,
-        left: t('backups.versionLabel', { version: first!.version }),
-        right: second ? t('backups.versionLabel', { version: second.version }) : t('backups.desired'),
-      })
-    } catch (error) {
-      tellFailure(error)
-    }
-  }
 
   async function handleKeep(keep: number | null) {
     if (!keep) return
@@ -186,13 +169,7 @@ export function BackupsTab({ deviceId }: { deviceId: number }) {
             {t('backups.backUpNow')}
           </Button>
         )}
-        <Button
-          disabled={selected.length === 0}
-          loading={diff.isPending}
-          onClick={() => void handleCompare()}
-        >
-          {selected.length === 2 ? t('backups.compareTwo') : t('backups.compareDesired')}
-        </Button>
+        <CompareVersions chosen={chosen} />
         <Typography.Text type="secondary">{t('backups.compareHint')}</Typography.Text>
         {canBackUp && backups.data && (
           <Space>
@@ -247,17 +224,6 @@ export function BackupsTab({ deviceId }: { deviceId: number }) {
           onClose={() => setRestoring(undefined)}
           onStarted={follow}
         />
-      )}
-      {shown && (
-        <Modal
-          open
-          width={1000}
-          footer={null}
-          title={`${shown.left} ↔ ${shown.right}`}
-          onCancel={() => setShown(undefined)}
-        >
-          <ConfigDiffView diff={shown.diff} leftTitle={shown.left} rightTitle={shown.right} />
-        </Modal>
       )}
     </Flex>
   )

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import '../../shared/i18n/device-messages'
 import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
+import { PageTitle } from '../../shared/ui/PageTitle'
 import { useCurrentUser } from '../auth/api'
 import { usePermits } from '../auth/grants'
 import { useDriftOf } from '../backups/api'
@@ -133,9 +134,7 @@ export function DeviceManagementPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {t('menu.deviceManagement')}
-      </Typography.Title>
+      <PageTitle>{t('menu.deviceManagement')}</PageTitle>
       <Card>
         <Flex justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 16 }}>
           <DeviceFilters

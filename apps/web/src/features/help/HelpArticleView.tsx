@@ -8,6 +8,7 @@ import type { HelpArticle } from './articles/types'
 import { Highlighted } from './Highlighted'
 import { type HelpArticleId, ROUTE_ARTICLES } from './help-topics'
 import '../../shared/i18n/help-messages'
+import { PageTitle } from '../../shared/ui/PageTitle'
 
 /** Pages reached with a device's id, and the help center itself: no link leads there from an article. */
 const NOT_LINKED = new Set(['/device/detail', '/help', '/help/:article'])
@@ -38,9 +39,9 @@ export function HelpArticleView({ id, article, terms }: HelpArticleViewProps) {
         items={[{ title: <Link to="/help">{t('menu.help')}</Link> }, { title: article.title }]}
         style={{ marginBottom: 12 }}
       />
-      <Typography.Title id="help-article-title" level={1} style={{ fontSize: 24, marginTop: 0 }}>
+      <PageTitle id="help-article-title">
         <Highlighted text={article.title} terms={terms} />
-      </Typography.Title>
+      </PageTitle>
       <Typography.Paragraph type="secondary" style={{ fontSize: 15 }}>
         <Highlighted text={article.summary} terms={terms} />
       </Typography.Paragraph>

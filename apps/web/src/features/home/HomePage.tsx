@@ -1,6 +1,7 @@
 import { Card, Flex, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { PageSpinner } from '../../shared/ui/PageSpinner'
+import { PageTitle } from '../../shared/ui/PageTitle'
 import { useProfile } from '../account/api'
 import { useCurrentUser } from '../auth/api'
 import { AccountFacts } from './AccountFacts'
@@ -17,9 +18,7 @@ export function HomePage() {
   return (
     <Flex vertical gap={24}>
       <div>
-        <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-          {t('home.greeting', { name })}
-        </Typography.Title>
+        <PageTitle>{t('home.greeting', { name })}</PageTitle>
         <Typography.Text type="secondary">{t('home.subtitle')}</Typography.Text>
       </div>
       <DeviceOverview />

@@ -1,7 +1,8 @@
-import { Card, Tabs, Typography } from 'antd'
+import { Card, Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import '../../shared/i18n/maintain-messages'
+import { PageTitle } from '../../shared/ui/PageTitle'
 import { OperationLogTab } from './OperationLogTab'
 import { UpgradeLogTab } from './UpgradeLogTab'
 
@@ -20,9 +21,7 @@ export function LogPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {t('menu.maintainLog')}
-      </Typography.Title>
+      <PageTitle>{t('menu.maintainLog')}</PageTitle>
       <Card>
         <Tabs
           activeKey={tab}

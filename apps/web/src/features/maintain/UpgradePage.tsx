@@ -1,7 +1,8 @@
-import { Card, Tabs, Typography } from 'antd'
+import { Card, Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import '../../shared/i18n/maintain-messages'
+import { PageTitle } from '../../shared/ui/PageTitle'
 import { FirmwareTab } from './FirmwareTab'
 import { OrdersTab } from './OrdersTab'
 
@@ -22,9 +23,7 @@ export function UpgradePage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {t('menu.maintainUpgrade')}
-      </Typography.Title>
+      <PageTitle>{t('menu.maintainUpgrade')}</PageTitle>
       <Card>
         <Tabs
           activeKey={tab}

@@ -19,6 +19,7 @@ import { isApiError } from '../../shared/api'
 import { translateKey } from '../../shared/i18n/i18n'
 import '../../shared/i18n/portal-messages'
 import { confirmDanger } from '../../shared/ui/confirm-danger'
+import { editDeleteColumn } from '../../shared/ui/edit-delete-column'
 import { toast } from '../../shared/ui/feedback'
 import { PagedTable } from '../../shared/ui/PagedTable'
 import { saveFile } from '../maintain/save-file'
@@ -110,21 +111,11 @@ export function MembersTab() {
       title: t('portal.member.created'),
       render: (_, member) => new Date(member.created_at).toLocaleString(),
     },
-    {
-      key: 'actions',
-      title: t('portal.member.actions'),
-      fixed: 'right',
-      render: (_, member) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing({ member })}>
-            {t('portal.member.edit')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => confirmDelete(member)}>
-            {t('portal.member.delete')}
-          </Button>
-        </Space>
-      ),
-    },
+    editDeleteColumn<PortalMember>(
+      { title: t('portal.member.actions'), edit: t('portal.member.edit'), delete: t('portal.member.delete') },
+      (member) => setEditing({ member }),
+      confirmDelete,
+    ),
   ]
 
   return (

@@ -1,6 +1,7 @@
-import { Tabs, Typography } from 'antd'
+import { Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
 import '../../shared/i18n/portal-messages'
+import { PageTitle } from '../../shared/ui/PageTitle'
 import { MembersTab } from './MembersTab'
 import { MethodSettingsForm } from './MethodSettingsForm'
 
@@ -9,9 +10,7 @@ export function MethodPage() {
   const { t } = useTranslation()
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {t('menu.authMethod')}
-      </Typography.Title>
+      <PageTitle>{t('menu.authMethod')}</PageTitle>
       <Tabs
         items={[
           { key: 'methods', label: t('portal.method.tabMethods'), children: <MethodSettingsForm /> },

@@ -1,10 +1,12 @@
 import { PORTAL_SCHEMES } from '@canopy/shared/validation'
-import { Button, Modal, Space, type TableColumnsType, Tag, Typography } from 'antd'
+import { Button, Modal, type TableColumnsType, Tag } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../../shared/i18n/portal-messages'
 import { confirmDanger } from '../../shared/ui/confirm-danger'
+import { editDeleteColumn } from '../../shared/ui/edit-delete-column'
 import { PagedTable } from '../../shared/ui/PagedTable'
+import { PageTitle } from '../../shared/ui/PageTitle'
 import { type PortalPage, useDeletePortalPage, usePortalPages } from './api'
 import { PortalPageFormModal } from './PortalPageFormModal'
 
@@ -45,28 +47,16 @@ export function PortalPagesPage() {
       ),
     },
     { key: 'guide_url', title: t('portal.page.guideUrl'), dataIndex: 'guide_url', ellipsis: true },
-    {
-      key: 'actions',
-      title: t('portal.page.actions'),
-      fixed: 'right',
-      render: (_, page) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing({ page })}>
-            {t('portal.page.edit')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => confirmDelete(page)}>
-            {t('portal.page.delete')}
-          </Button>
-        </Space>
-      ),
-    },
+    editDeleteColumn<PortalPage>(
+      { title: t('portal.page.actions'), edit: t('portal.page.edit'), delete: t('portal.page.delete') },
+      (page) => setEditing({ page }),
+      confirmDelete,
+    ),
   ]
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {t('menu.authPortal')}
-      </Typography.Title>
+      <PageTitle>{t('menu.authPortal')}</PageTitle>
       <PagedTable<PortalPage>
         list={list}
         columns={columns}

@@ -1,9 +1,11 @@
-import { Button, Modal, Space, type TableColumnsType, Typography } from 'antd'
+import { Button, Modal, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../../shared/i18n/portal-messages'
 import { confirmDanger } from '../../shared/ui/confirm-danger'
+import { editDeleteColumn } from '../../shared/ui/edit-delete-column'
 import { PagedTable } from '../../shared/ui/PagedTable'
+import { PageTitle } from '../../shared/ui/PageTitle'
 import { type PortalStrategy, useDeleteStrategy, useStrategies } from './api'
 import { StrategyFormModal } from './StrategyFormModal'
 import { entryCount } from './strategy-form'
@@ -61,28 +63,20 @@ export function StrategyPage() {
           black: entryCount(row.ip_blacklist) + entryCount(row.mac_blacklist),
         }),
     },
-    {
-      key: 'actions',
-      title: t('portal.strategy.actions'),
-      fixed: 'right',
-      render: (_, strategy) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing({ strategy })}>
-            {t('portal.strategy.edit')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => confirmDelete(strategy)}>
-            {t('portal.strategy.delete')}
-          </Button>
-        </Space>
-      ),
-    },
+    editDeleteColumn<PortalStrategy>(
+      {
+        title: t('portal.strategy.actions'),
+        edit: t('portal.strategy.edit'),
+        delete: t('portal.strategy.delete'),
+      },
+      (strategy) => setEditing({ strategy }),
+      confirmDelete,
+    ),
   ]
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {t('menu.authStrategy')}
-      </Typography.Title>
+      <PageTitle>{t('menu.authStrategy')}</PageTitle>
       <PagedTable<PortalStrategy>
         list={list}
         columns={columns}

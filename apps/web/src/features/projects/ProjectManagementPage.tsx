@@ -12,7 +12,6 @@ import {
   Table,
   type TableColumnsType,
   Tooltip,
-  Typography,
 } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -21,6 +20,7 @@ import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import '../../shared/i18n/organisation-messages'
 import { confirmDanger } from '../../shared/ui/confirm-danger'
 import { PageSpinner } from '../../shared/ui/PageSpinner'
+import { PageTitle } from '../../shared/ui/PageTitle'
 import { ProjectAlarmButton } from '../alarms/ProjectAlarmButton'
 import { usePermits } from '../auth/grants'
 import { type Project, useDeleteProject, useProjectList, useProjectTree } from './api'
@@ -130,9 +130,7 @@ export function ProjectManagementPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {title}
-      </Typography.Title>
+      <PageTitle>{title}</PageTitle>
       {failed ? (
         <ErrorWithRetry
           title={t('projects.loadFailed')}
