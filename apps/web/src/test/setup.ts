@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// findBy… and waitFor wait 1 s by default: antd's validation and lazy pages take longer than that
+// on a loaded 2-core CI machine, where a test then fails for time and not for what it checks.
+configure({ asyncUtilTimeout: 5_000 })
 
 // antd reads these browser APIs, which jsdom lacks.
 if (!window.matchMedia) {
