@@ -72,6 +72,7 @@ import { registerWechatCallback, wechatRoutes } from './modules/wechat/wechat.ro
 import { WechatService } from './modules/wechat/wechat.service'
 import { createMailer, type Mailer } from './notify/mailer'
 import { registerGuestSurface } from './portal-guest/guest.routes'
+import { OpenNdsCounters } from './portal-guest/opennds-counters'
 import { openNdsFaskey, registerOpenNdsFas } from './portal-guest/opennds-fas'
 import { PgBossScheduler } from './scheduler/pg-boss-scheduler'
 import type { Scheduler } from './scheduler/scheduler'
@@ -320,6 +321,8 @@ export async function buildApp(options: {
       return ref ? devices.findById(ref.id) : undefined
     },
   })
+  // What openNDS gateways and their guests sent that was refused, and authmon's polls (operator metrics).
+  const openNds = new OpenNdsCounters(http.log)
   const limits = config.rateLimits
   const routes: RouteDefinition[] = [
     ...authRoutes({ auth, users }),
@@ -360,6 +363,7 @@ export async function buildApp(options: {
         devices: gateway.metrics(),
         firmware: firmware.metrics(),
         backups: backups.metrics(),
+        guests: { openNds: { refusals: { ...openNds.refusals }, polls: { ...openNds.polls } } },
         memory: process.memoryUsage(),
       }),
     }),
@@ -386,9 +390,11 @@ export async function buildApp(options: {
     rateLimits: new RateLimits(),
     limits: guestLogins,
   })
-  // openNDS gateways' Forward Authentication (level 1): the same guests, the faskey from the environment.
+  // openNDS gateways' Forward Authentication (levels 1 and 3): the same guests, the faskey from the environment.
   await registerOpenNdsFas(http, {
     guests: devicePortal.guests,
+    authmon: devicePortal.authmon,
+    counters: openNds,
     rateLimits: new RateLimits(),
     faskey: openNdsFaskey(process.env),
     limits: guestLogins,

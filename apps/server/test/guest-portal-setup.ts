@@ -9,12 +9,13 @@ export const MEMBER = { account: 'alice', password: 'alicepass1' }
 /**
  * The design a guest test's portal uses, made by `owner`: a page ("Lobby", on to GUIDE), a
  * strategy black- and white-listing the MACs given, click-through with terms and member logins
- * (MEMBER). Returns the page's and the strategy's ids.
+ * (MEMBER), and SMS codes when `lists.sms` (the app's SMS provider then has to be a stand-in).
+ * Returns the page's and the strategy's ids.
  */
 export async function designGuestPortal(
   app: TestApp,
   owner: string,
-  lists: { blocked: string; trusted: string },
+  lists: { blocked: string; trusted: string; sms?: boolean },
 ): Promise<{ pageId: number; strategyId: number }> {
   const ok = <T>(path: string, body: unknown) =>
     app.ok<T>({ method: 'POST', path: `/backend/${path}`, token: owner, body })
@@ -36,7 +37,7 @@ export async function designGuestPortal(
     noauth_enabled: true,
     terms: { 'en-us': 'Be nice.', 'zh-cn': '请文明上网。', es: 'Sea amable.' },
     member_enabled: true,
-    sms_enabled: false,
+    sms_enabled: lists.sms === true,
     sms_daily_total: 100,
     sms_phone_period: 'five_minutes',
     sms_phone_max: 1,
@@ -48,11 +49,12 @@ export async function designGuestPortal(
 
 /**
  * One virtual device bound by a new account, with a portal on its vap1 (click-through and member,
- * a strategy black- and white-listing the MACs given) — the gateway a guest test logs in through.
+ * and SMS codes with `lists.sms`; a strategy black- and white-listing the MACs given) — the
+ * gateway a guest test logs in through.
  */
 export async function guestPortalOnOneDevice(
   app: TestApp,
-  lists: { blocked: string; trusted: string },
+  lists: { blocked: string; trusted: string; sms?: boolean },
 ): Promise<{ fleet: Fleet; device: VirtualDevice; owner: string }> {
   const fleet = await startTestFleet(app, { count: 1, models: ['CAP-1200'] })
   const device = fleet.devices[0] as VirtualDevice
@@ -69,7 +71,7 @@ export async function guestPortalOnOneDevice(
       enabled: true,
       page_id: pageId,
       strategy_id: strategyId,
-      methods: ['click', 'member'],
+      methods: lists.sms ? ['click', 'member', 'sms'] : ['click', 'member'],
       offline_policy: 'open',
     },
   })

@@ -101,8 +101,12 @@ function smsForm(words: GuestWords, phone: string | undefined): string {
   return `${phoneInput}<label>${escapeHtml(words.code)}<input name="code" inputmode="numeric" autocomplete="one-time-code" pattern="\\d{6}" maxlength="6"></label><button name="step" value="verify">${escapeHtml(words.login)}</button><button class="again" name="step" value="send">${escapeHtml(words.sendCode)}</button>`
 }
 
-/** A short page of one message (refused, unavailable, too many attempts). */
-export function renderGuestMessage(language: Language, key: keyof GuestWords): string {
+/**
+ * A short page of one message (refused, unavailable, too many attempts); with `refresh`, the
+ * browser asks that URL again after two seconds (no script: the guest surface's CSP allows none).
+ */
+export function renderGuestMessage(language: Language, key: keyof GuestWords, refresh?: string): string {
   const words = guestWords(language)
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(words[key])}</title></head><body><main style="max-width:420px;margin:0 auto;padding:16px;font:16px system-ui,sans-serif"><p role="alert">${escapeHtml(words[key])}</p></main></body></html>`
+  const again = refresh ? `<meta http-equiv="refresh" content="2;url=${escapeHtml(refresh)}">` : ''
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${again}<title>${escapeHtml(words[key])}</title></head><body><main style="max-width:420px;margin:0 auto;padding:16px;font:16px system-ui,sans-serif"><p role="alert">${escapeHtml(words[key])}</p></main></body></html>`
 }

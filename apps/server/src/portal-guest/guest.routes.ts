@@ -12,6 +12,7 @@ import {
 } from '../modules/portal/guest-auth.service'
 import { renderGuestMessage, renderGuestPage } from './guest-page'
 import { guestHtml, guestLoginLimits, portalPageView } from './guest-reply'
+import { guestSmsStep } from './guest-sms-step'
 
 const THING = /^cnp-[0-9a-f]{12}$/
 const MAC = /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/
@@ -20,16 +21,6 @@ const HOST = /^[A-Za-z0-9.-]{1,253}$/
 const TARGET = /^(2g|5g|vap[1-3])$/
 
 type Query = Record<string, string | undefined>
-
-/** SmsService's refusals of a code as the guest page shows them. */
-const SMS_REFUSALS = new Map<
-  number,
-  { key: 'codeLimit' | 'codeTooFrequent' | 'codeNotSent'; status: number }
->([
-  [ErrorCode.REQUEST_LIMIT_REACHED, { key: 'codeLimit', status: 429 }],
-  [ErrorCode.TOO_FREQUENT, { key: 'codeTooFrequent', status: 429 }],
-  [ErrorCode.MESSAGE_SERVER_ERROR, { key: 'codeNotSent', status: 503 }],
-])
 
 /** The gateway's parameters of a login (WiFiDog v1 `login/`), checked; undefined if any is broken. */
 interface LoginParams {
@@ -141,47 +132,6 @@ export async function registerGuestSurface(
       scope.get('/portal/wifidog/login/', arrive)
       scope.get('/portal/wifidog/login', arrive)
 
-      /**
-       * The SMS method's two steps on the login form (rate-limited with it): `step=send` asks
-       * SmsService for a code — the same page (200, the code's form) whether or not the number is
-       * good, a quota's refusal shown on it — and `step=verify` lets the guest in as a member is.
-       */
-      const smsStep = async (
-        request: FastifyRequest,
-        reply: FastifyReply,
-        portal: GatewayPortal,
-        params: LoginParams,
-        form: Query,
-      ) => {
-        const language = guestLanguage(request)
-        const phone = (form.phone ?? '').trim().slice(0, 32)
-        if (form.step === 'verify') {
-          try {
-            const token = await guests.smsLogin(portal, params.client, phone, (form.code ?? '').trim())
-            return reply.redirect(gatewayAuthUrl(params, token), 302)
-          } catch (error) {
-            // A wrong or expired code: the code's form again, the phone kept.
-            if (error instanceof GuestRefusal && error.key === 'codeFailed')
-              return showPage(request, reply, portal, params, error.status, 'codeFailed', phone)
-            throw error
-          }
-        }
-        try {
-          const sent = await guests.sendSmsCode(portal, params.client, phone, language)
-          if (!sent)
-            request.log.info({ gwId: params.gwId }, 'guest SMS code: a number breaking §5 was sent nothing')
-          return showPage(request, reply, portal, params, 200, 'codeSent', phone)
-        } catch (error) {
-          const refusal = error instanceof AppError ? SMS_REFUSALS.get(error.codes[0]!) : undefined
-          if (!refusal) throw error
-          request.log.info(
-            { gwId: params.gwId, code: (error as AppError).codes[0] },
-            'guest SMS code refused',
-          )
-          return showPage(request, reply, portal, params, refusal.status, refusal.key)
-        }
-      }
-
       scope.post<{ Body: Query }>('/portal/wifidog/login/', async (request, reply) => {
         const language = guestLanguage(request)
         const form = (request.body ?? {}) as Query
@@ -198,7 +148,16 @@ export async function registerGuestSurface(
         const portal = await guests.gateway(params.gwId, params.ssid)
         if (!portal) return guestHtml(reply, 404, renderGuestMessage(language, 'unavailable'))
         try {
-          if (form.method === 'sms') return await smsStep(request, reply, portal, params, form)
+          if (form.method === 'sms')
+            return await guestSmsStep(request, {
+              guests,
+              portal,
+              client: params.client,
+              form,
+              letIn: async (token) => reply.redirect(gatewayAuthUrl(params, token), 302),
+              page: (status, message, phone) =>
+                showPage(request, reply, portal, params, status, message, phone),
+            })
           const token =
             form.method === 'member'
               ? await guests.member(portal, params.client, form.account ?? '', form.password ?? '')

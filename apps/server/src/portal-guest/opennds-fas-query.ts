@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createDecipheriv, createHash } from 'node:crypto'
 import { thingNameOf } from '@canopy/shared/protocol'
 import { normaliseMac } from '@canopy/shared/validation'
 
@@ -20,6 +20,8 @@ export interface FasClient {
   gatewayAddress: string
   authDir: string
   originUrl: string
+  /** sha256 of GatewayName as openNDS sent it (URL-encoded): what its authmon polls with (level 3) */
+  gatewayHash: string
 }
 
 const HID = /^[0-9a-f]{64}$/
@@ -31,6 +33,9 @@ const THING = /^cnp-[0-9a-f]{12}$/
 const AUTH_DIR = /^[A-Za-z0-9_-]{1,64}$/
 /** openNDS caps its page and query at 10 KB; anything longer is not from a gateway. */
 const MAX_FAS = 4096
+const BASE64 = /^[A-Za-z0-9+/=_-]+$/
+/** level 3's iv: the first 16 hex digits of a sha256, as openNDS makes it */
+const IV = /^[0-9A-Za-z]{16}$/
 
 function decode(value: string): string | undefined {
   try {
@@ -42,13 +47,44 @@ function decode(value: string): string | undefined {
 
 /** The fields of a `fas` query string; undefined when it is not openNDS level 1's. */
 export function parseFas(fas: string | undefined): FasClient | undefined {
-  if (!fas || fas.length > MAX_FAS || !/^[A-Za-z0-9+/=_-]+$/.test(fas)) return undefined
+  if (!fas || fas.length > MAX_FAS || !BASE64.test(fas)) return undefined
+  return parseFasText(Buffer.from(fas, 'base64').toString('utf8'))
+}
+
+/**
+ * Level 3's `fas` and `iv`: what openNDS 9.10 makes with PHP, `base64(openssl_encrypt(text,
+ * 'aes-256-cbc', faskey, 0, iv))` — base64 twice, the faskey NUL-padded (or cut) to 32 bytes, the
+ * iv 16 hex characters taken as bytes. Undefined when it does not decrypt with this faskey.
+ */
+export function decryptFas(
+  fas: string | undefined,
+  iv: string | undefined,
+  faskey: string,
+): FasClient | undefined {
+  if (!fas || fas.length > MAX_FAS || !BASE64.test(fas) || !iv || !IV.test(iv)) return undefined
+  const key = Buffer.alloc(32)
+  Buffer.from(faskey, 'utf8').copy(key, 0, 0, 32)
+  try {
+    const cipher = Buffer.from(Buffer.from(fas, 'base64').toString('latin1'), 'base64')
+    const decipher = createDecipheriv('aes-256-cbc', key, Buffer.from(iv, 'latin1'))
+    return parseFasText(Buffer.concat([decipher.update(cipher), decipher.final()]).toString('utf8'))
+  } catch {
+    // a wrong key fails the padding check, or leaves text that is not openNDS's fields
+    return undefined
+  }
+}
+
+/** openNDS's `name=value, name=value` fields, values URL-encoded, checked. */
+function parseFasText(text: string): FasClient | undefined {
   const fields = new Map<string, string>()
-  for (const part of Buffer.from(fas, 'base64').toString('utf8').split(', ')) {
+  const raw = new Map<string, string>()
+  for (const part of text.split(', ')) {
     const at = part.indexOf('=')
     if (at <= 0) continue
     const value = decode(part.slice(at + 1))
-    if (value !== undefined) fields.set(part.slice(0, at), value)
+    if (value === undefined) continue
+    fields.set(part.slice(0, at), value)
+    raw.set(part.slice(0, at), part.slice(at + 1))
   }
   const hid = fields.get('hid') ?? ''
   const clientIp = fields.get('clientip') ?? ''
@@ -59,7 +95,10 @@ export function parseFas(fas: string | undefined): FasClient | undefined {
   if (!HID.test(hid) || !IPV4.test(clientIp) || !MAC.test(clientMac) || !thing) return undefined
   if (!GATEWAY_ADDRESS.test(gatewayAddress) || !AUTH_DIR.test(authDir)) return undefined
   const originUrl = (fields.get('originurl') ?? '').slice(0, 2048)
-  return { hid, clientIp, clientMac, thing, gatewayAddress, authDir, originUrl }
+  const gatewayHash = createHash('sha256')
+    .update(raw.get('gatewayname') ?? '')
+    .digest('hex')
+  return { hid, clientIp, clientMac, thing, gatewayAddress, authDir, originUrl, gatewayHash }
 }
 
 /**
@@ -73,7 +112,10 @@ function gatewayThing(gatewayName: string, gatewayMac: string): string | undefin
   return GATEWAY_MAC.test(mac) ? thingNameOf(mac) : undefined
 }
 
-/** The token the gateway's authaction takes at level 1: sha256 of hid and faskey, in hex. */
+/**
+ * sha256 of hid and faskey, in hex: the token the gateway's authaction takes at level 1, and the
+ * rhid `ndsctl auth` takes from authmon at level 3.
+ */
 export function fasToken(hid: string, faskey: string): string {
   return createHash('sha256').update(`${hid}${faskey}`).digest('hex')
 }

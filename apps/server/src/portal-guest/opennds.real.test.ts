@@ -1,27 +1,33 @@
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls'
 import { promisify } from 'node:util'
 import type { GuestDetail } from '@canopy/shared/validation'
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { operatorCall } from '../../test/devices'
 import { GUIDE, guestPortalOnOneDevice, MEMBER } from '../../test/guest-portal-setup'
+import { startSmsStandIn } from '../../test/sms-stand-in'
 import { createTestApp, type TestApp } from '../../test/test-app'
 
 /**
- * A real openNDS (Debian's `opennds` 9.10) authenticating guests against Canopy by FAS level 1.
+ * A real openNDS (Debian's `opennds` 9.10) authenticating guests against Canopy by FAS level 1,
+ * then by level 3 (its authmon daemon polling Canopy over HTTPS, as a gateway behind NAT does).
  * The test builds its own network in namespaces:
  *
- *   host (this process: Canopy on 10.231.0.1, the "internet" on 10.231.0.80:80)
+ *   host (this process: Canopy on 10.231.0.1 — and behind a TLS proxy there, a certificate of
+ *         the test's own for level 3 — the "internet" on 10.231.0.80:80)
  *     └ veth ─ gateway namespace: openNDS on bridge br0 (10.232.0.1), NAT out to the host
  *                 └ bridge br0 ─ one namespace per guest (10.232.0.11-14), curl as the browser
  *
  * openNDS runs in a mount namespace of its own: /etc is an overlay (openNDS edits
  * /etc/dnsmasq.conf and /etc/hosts, and must not on this machine), /tmp and /run are private, and
- * `iptables` is the legacy one there (openNDS 9.10's chains clash with bookworm's iptables-nft).
+ * `iptables` is the legacy one there (openNDS 9.10's chains clash with bookworm's iptables-nft);
+ * at level 3 the overlay's CA bundle also trusts the test's certificate (openNDS's PHP checks it).
  * Nothing of it touches the host's interfaces but the one veth the test adds and removes.
  */
 const run = promisify(execFile)
@@ -37,6 +43,8 @@ const guests = {
   click: { ns: `cnpc${suffix}`, ip: '10.232.0.12', mac: '02:cb:00:00:00:12' },
   blocked: { ns: `cnpb${suffix}`, ip: '10.232.0.13', mac: '02:cb:00:00:00:13' },
   trusted: { ns: `cnpt${suffix}`, ip: '10.232.0.14', mac: '02:cb:00:00:00:14' },
+  sms: { ns: `cnps${suffix}`, ip: '10.232.0.15', mac: '02:cb:00:00:00:15' },
+  natted: { ns: `cnpn${suffix}`, ip: '10.232.0.16', mac: '02:cb:00:00:00:16' },
 }
 type Guest = (typeof guests)[keyof typeof guests]
 
@@ -48,9 +56,10 @@ function cannot(): string | undefined {
     '/usr/bin/ndsctl',
     '/usr/sbin/xtables-legacy-multi',
     '/usr/sbin/nft',
+    '/usr/bin/php',
   ])
-    if (!existsSync(binary)) return `${binary} is missing (apt-get install opennds iptables nftables)`
-  for (const tool of ['curl', 'unshare', 'nsenter'])
+    if (!existsSync(binary)) return `${binary} is missing (apt-get install opennds iptables nftables php-cli)`
+  for (const tool of ['curl', 'unshare', 'nsenter', 'openssl'])
     if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return `${tool} is missing`
   const probe = `cnpprobe${suffix}`
   if (spawnSync('ip', ['netns', 'add', probe]).status !== 0)
@@ -71,9 +80,23 @@ const sh = async (command: string) => {
 }
 /** curl in a guest's namespace: status line, headers and body. */
 async function curl(guest: Guest, args: string[]) {
-  const { stdout } = await run('ip', ['netns', 'exec', guest.ns, 'curl', '-s', '-m', '8', '-i', ...args], {
-    timeout: 15_000,
-  })
+  const { stdout } = await run(
+    'ip',
+    [
+      'netns',
+      'exec',
+      guest.ns,
+      'curl',
+      '-s',
+      '-m',
+      '8',
+      '-i',
+      '--cacert',
+      path.join(workdir!, 'cert.pem'),
+      ...args,
+    ],
+    { timeout: 15_000 },
+  )
   const [head = '', ...rest] = stdout.split('\r\n\r\n')
   const status = Number(head.split(' ')[1])
   const location = /^location: (.*)$/im.exec(head)?.[1]?.trim()
@@ -103,8 +126,11 @@ let fleet: Fleet | undefined
 let device: VirtualDevice
 let owner: string
 let internet: Server | undefined
+/** Canopy over HTTPS, as level 3 requires: a TLS proxy in front of the app, as production has */
+let tlsProxy: TlsServer | undefined
 let workdir: string | undefined
-const previousKey = process.env.OPENNDS_FASKEY
+let standIn: Awaited<ReturnType<typeof startSmsStandIn>>
+const previousEnv = { ...process.env }
 
 async function buildNetwork(): Promise<void> {
   await sh(`ip netns add ${GW}`)
@@ -133,10 +159,45 @@ async function buildNetwork(): Promise<void> {
   }
 }
 
-async function startOpenNds(fasPort: number): Promise<void> {
-  workdir = mkdtempSync(path.join(tmpdir(), 'canopy-opennds-'))
+/** The test's own certificate for Canopy's address, which the level-3 gateway and guests trust. */
+async function makeCertificate(): Promise<void> {
+  await sh(
+    `openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=canopy-test -addext subjectAltName=IP:${HOST_IP} -keyout ${workdir}/key.pem -out ${workdir}/cert.pem 2>/dev/null`,
+  )
+}
+
+/** Canopy's HTTPS: TLS on `HOST_IP`, each connection piped to the app's HTTP port. */
+async function startTlsProxy(appPort: number): Promise<number> {
+  tlsProxy = createTlsServer(
+    {
+      key: readFileSync(path.join(workdir!, 'key.pem')),
+      cert: readFileSync(path.join(workdir!, 'cert.pem')),
+    },
+    (secure) => {
+      const plain = connect(appPort, HOST_IP)
+      secure.pipe(plain).pipe(secure)
+      // A guest's curl that gives up closes its side: the other side goes with it.
+      plain.on('error', () => secure.destroy())
+      secure.on('error', () => plain.destroy())
+    },
+  )
+  await new Promise<void>((resolve) => tlsProxy!.listen(0, HOST_IP, resolve))
+  return (tlsProxy.address() as AddressInfo).port
+}
+
+/**
+ * openNDS in the gateway namespace: level 1 (`fas` and the authaction) on Canopy's HTTP port, or
+ * level 3 (encrypted `fas`, authmon polling every 10 s: 9.10's config file takes no
+ * nat_traversal_poll_interval, OpenWrt's uci does) on its HTTPS port.
+ */
+async function startOpenNds(fasPort: number, level: 1 | 3): Promise<void> {
+  // A clean (legacy) firewall in the gateway namespace: openNDS 9.10 stopped by SIGTERM leaves
+  // its chains behind, and a new one refuses to start on them ("Chain already exists").
+  await sh(
+    `ip netns exec ${GW} sh -c 'for t in filter nat mangle; do xtables-legacy-multi iptables -t $t -F && xtables-legacy-multi iptables -t $t -X; done'`,
+  )
   writeFileSync(
-    path.join(workdir, 'opennds.conf'),
+    path.join(workdir!, 'opennds.conf'),
     [
       'GatewayName Lobby',
       'GatewayInterface br0',
@@ -144,7 +205,7 @@ async function startOpenNds(fasPort: number): Promise<void> {
       `fasremoteip ${HOST_IP}`,
       `fasport ${fasPort}`,
       'faspath /portal/opennds/',
-      'fas_secure_enabled 1',
+      `fas_secure_enabled ${level}`,
       `faskey ${FASKEY}`,
       'login_option_enabled 0',
       'debuglevel 1',
@@ -169,6 +230,7 @@ async function startOpenNds(fasPort: number): Promise<void> {
     'mkdir -p /run/etc-upper /run/etc-work /run/tmpfiles.d',
     'mount -t overlay overlay -o lowerdir=/etc,upperdir=/run/etc-upper,workdir=/run/etc-work /etc',
     `cp ${workdir}/opennds.conf /etc/opennds/opennds.conf`,
+    `cat ${workdir}/cert.pem >> /etc/ssl/certs/ca-certificates.crt`,
     'mount --bind /usr/sbin/xtables-legacy-multi /usr/sbin/xtables-nft-multi',
     'mount -t tmpfs tmpfs /tmp',
     `printf '${leases}\\n' > /tmp/dhcp.leases`,
@@ -186,10 +248,14 @@ async function startOpenNds(fasPort: number): Promise<void> {
   }
   opennds.stdout!.on('data', keep)
   opennds.stderr!.on('data', keep)
+  ndsLog = ''
+  // Level 3 is up once authmon, started 5 s after openNDS, has cleared what waited for the
+  // gateway (its first poll): a guest queued before that would be cleared as stale.
+  const clearsBefore = await authmonCleared()
   // Up once it holds a guest's browsing (307 to the FAS) and ndsctl reaches it: its web server
   // answers before its firewall sends a guest's port 80 to it and before its control socket is
   // there (a clean clone's CI met both).
-  const deadline = Date.now() + 20_000
+  const deadline = Date.now() + (level === 3 ? 40_000 : 20_000)
   /** why the last probe did not get through, for the error if openNDS never comes up */
   let lastProbe = 'no probe yet'
   for (;;) {
@@ -203,7 +269,12 @@ async function startOpenNds(fasPort: number): Promise<void> {
         return undefined
       },
     )
-    if (probe?.status === 307 && (await ndsctlAnswers())) return
+    if (
+      probe?.status === 307 &&
+      (await ndsctlAnswers()) &&
+      (level === 1 || (await authmonCleared()) > clearsBefore)
+    )
+      return
     if (opennds.exitCode !== null || Date.now() > deadline)
       throw new Error(
         `openNDS did not start (exit ${opennds.exitCode}; last probe: ${lastProbe}):\n${ndsLog}`,
@@ -212,38 +283,71 @@ async function startOpenNds(fasPort: number): Promise<void> {
   }
 }
 
+/**
+ * openNDS stopped as a service stops it (SIGTERM: it removes its firewall and its authmon), and
+ * whatever it left running in the gateway namespace ended by its pid.
+ */
+async function stopOpenNds(): Promise<void> {
+  const running = opennds
+  if (running && running.exitCode === null && running.signalCode === null) {
+    const exited = new Promise((resolve) => running.once('exit', resolve))
+    running.kill('SIGTERM')
+    const timer = setTimeout(() => running.kill('SIGKILL'), 10_000)
+    await exited
+    clearTimeout(timer)
+  }
+  const left = spawnSync('ip', ['netns', 'pids', GW], { encoding: 'utf8' }).stdout ?? ''
+  for (const pid of left.split('\n').filter((line) => /^\d+$/.test(line.trim())))
+    spawnSync('kill', ['-KILL', pid.trim()])
+}
+
+/** How many `clear` polls authmon sent Canopy (operator metrics). */
+async function authmonCleared(): Promise<number> {
+  const metrics = await operatorCall<{ guests: { openNds: { polls: { clear: number } } } }>(
+    app,
+    'GET',
+    '/operator/metrics',
+  )
+  return metrics.envelope.data.guests.openNds.polls.clear
+}
+
 /** Every namespace and the host's veth, gone; each failure to remove one is reported. */
 async function tearDown(): Promise<void> {
   const problems: string[] = []
-  if (opennds && opennds.exitCode === null) {
-    opennds.kill('SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    if (opennds.exitCode === null) opennds.kill('SIGKILL')
-  }
+  await stopOpenNds()
+  await new Promise((resolve) => (tlsProxy ? tlsProxy.close(resolve) : resolve(undefined)))
   const namespaces = (await sh('ip netns list')).split('\n').map((line) => line.split(' ')[0])
   for (const ns of [GW, ...Object.values(guests).map((guest) => guest.ns)])
     if (namespaces.includes(ns))
       await sh(`ip netns del ${ns}`).catch((error: Error) => problems.push(error.message))
   if ((await sh(`ip -o link show ${HOST_VETH} 2>/dev/null || true`)).trim())
-    await sh(`ip link del ${HOST_VETH}`).catch((error: Error) => problems.push(error.message))
+    // Deleting the gateway namespace takes its peer, and the host's end with it, a moment later.
+    await sh(`ip link del ${HOST_VETH} 2>/dev/null || ! ip link show ${HOST_VETH} >/dev/null 2>&1`).catch(
+      (error: Error) => problems.push(error.message),
+    )
   if (workdir) rmSync(workdir, { recursive: true, force: true })
   if (problems.length > 0) throw new Error(`openNDS test clean-up failed:\n${problems.join('\n')}`)
 }
 
-describe.skipIf(reason !== undefined)('a real openNDS gateway (FAS level 1) against Canopy', () => {
+describe.skipIf(reason !== undefined)('a real openNDS gateway against Canopy', () => {
   beforeAll(async () => {
-    process.env.OPENNDS_FASKEY = FASKEY
+    standIn = await startSmsStandIn()
+    // The app's SMS provider and faskey are the environment's: this file's worker alone.
+    Object.assign(process.env, standIn.env, { OPENNDS_FASKEY: FASKEY })
     app = await createTestApp()
     ;({ fleet, device, owner } = await guestPortalOnOneDevice(app, {
       blocked: guests.blocked.mac.toUpperCase(),
       trusted: guests.trusted.mac.toUpperCase(),
+      sms: true,
     }))
     try {
+      workdir = mkdtempSync(path.join(tmpdir(), 'canopy-opennds-'))
+      await makeCertificate()
       await buildNetwork()
       await app.http.listen({ port: 0, host: HOST_IP })
       internet = createServer((_request, response) => response.end('hello from the internet'))
       await new Promise<void>((resolve) => internet!.listen(80, INTERNET, resolve))
-      await startOpenNds((app.http.server.address() as AddressInfo).port)
+      await startOpenNds((app.http.server.address() as AddressInfo).port, 1)
     } catch (error) {
       await tearDown()
       throw error
@@ -251,16 +355,18 @@ describe.skipIf(reason !== undefined)('a real openNDS gateway (FAS level 1) agai
   }, 60_000)
 
   afterAll(async () => {
-    if (previousKey === undefined) delete process.env.OPENNDS_FASKEY
-    else process.env.OPENNDS_FASKEY = previousKey
+    for (const name of ['OPENNDS_FASKEY', ...Object.keys(standIn?.env ?? {})])
+      if (previousEnv[name] === undefined) delete process.env[name]
+      else process.env[name] = previousEnv[name]
     try {
       await tearDown()
     } finally {
       await new Promise((resolve) => (internet ? internet.close(resolve) : resolve(undefined)))
       await fleet?.stop()
       await app?.close()
+      await standIn?.close()
     }
-  }, 30_000)
+  }, 40_000)
 
   /** The guest browses; openNDS sends it to Canopy's page; returns the page and its fas. */
   async function captivePage(guest: Guest) {
@@ -353,6 +459,35 @@ describe.skipIf(reason !== undefined)('a real openNDS gateway (FAS level 1) agai
     expect(await browses(guest)).toBe('hello from the internet')
   }, 30_000)
 
+  it('by SMS code: the code the provider got lets the guest in, and openNDS Authenticates it', async () => {
+    const guest = guests.sms
+    const phone = '13800001515'
+    const page = await captivePage(guest)
+    expect(page.body).toContain('name="phone"')
+    const fas = /name="fas" value="([^"]+)"/.exec(page.body)![1]!
+    const pageUrl = `http://${HOST_IP}:${(app.http.server.address() as AddressInfo).port}/portal/opennds/`
+    const sent = await curl(guest, [
+      '--data-urlencode',
+      `fas=${fas}`,
+      ...['method=sms', 'step=send', `phone=${phone}`].flatMap((f) => ['-d', f]),
+      pageUrl,
+    ])
+    expect(sent.status).toBe(200)
+    expect(sent.body).toContain('name="code"')
+    const code = standIn.received.filter((sms) => sms.to === phone).at(-1)?.code
+    expect(code).toMatch(/^\d{6}$/)
+    await logIn(guest, sent.body, ['method=sms', 'step=verify', `phone=${phone}`, `code=${code}`])
+    expect(await ndsState(guest.mac)).toBe('Authenticated')
+    expect(await browses(guest)).toBe('hello from the internet')
+    const { list } = await app.ok<{ list: GuestDetail[] }>({
+      method: 'POST',
+      path: '/backend/portal/detail/list',
+      token: owner,
+      body: { mac: guest.mac.toUpperCase() },
+    })
+    expect(list[0]).toMatchObject({ method: 'sms', status: 'active', account: '138****1515' })
+  }, 30_000)
+
   it('a black-listed MAC is refused; a white-listed one passes without the page', async () => {
     const refused = await captivePage(guests.blocked)
     expect(refused.status).toBe(403)
@@ -367,4 +502,78 @@ describe.skipIf(reason !== undefined)('a real openNDS gateway (FAS level 1) agai
     expect(await ndsState(guests.trusted.mac)).toBe('Authenticated')
     expect(await browses(guests.trusted)).toBe('hello from the internet')
   }, 30_000)
+
+  describe('level 3: a gateway behind NAT, its authmon polling Canopy over HTTPS', () => {
+    let httpsPort: number
+    beforeAll(async () => {
+      await stopOpenNds()
+      httpsPort = await startTlsProxy((app.http.server.address() as AddressInfo).port)
+      await startOpenNds(httpsPort, 3)
+    }, 60_000)
+
+    /**
+     * Waits (bounded) for openNDS to hold the client Authenticated: authmon polls every 10 s.
+     * Returns the last state, or why the last `ndsctl` failed (authmon's own `ndsctl auth` may
+     * hold openNDS's control socket at that moment: ndsctl then answers that it is locked).
+     */
+    async function authenticatedWithin(mac: string, ms: number): Promise<string | undefined> {
+      const deadline = Date.now() + ms
+      const state = () =>
+        ndsState(mac).catch(
+          (error: Error) => `ndsctl failed: ${error.message.split('\n').slice(0, 3).join(' ')}`,
+        )
+      let last = await state()
+      while (last !== 'Authenticated' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250))
+        last = await state()
+      }
+      return last
+    }
+
+    it('a member logs in; authmon fetches the queued guest, openNDS Authenticates it, the waiting page moves on', async () => {
+      const guest = guests.natted
+      const held = await curl(guest, [`http://${INTERNET}/`])
+      expect(held.status).toBe(307)
+      expect(held.location).toMatch(
+        new RegExp(
+          `^https://${HOST_IP.replaceAll('.', '\\.')}:${httpsPort}/portal/opennds/\\?fas=[^&]+&iv=[0-9a-f]{16}`,
+        ),
+      )
+      const page = await curl(guest, [held.location!])
+      expect(page.status).toBe(200)
+      expect(page.body).toContain('Lobby')
+      const fas = /name="fas" value="([^"]+)"/.exec(page.body)![1]!
+      const iv = /name="iv" value="([^"]+)"/.exec(page.body)![1]!
+      const login = await curl(guest, [
+        '--data-urlencode',
+        `fas=${fas}`,
+        '--data-urlencode',
+        `iv=${iv}`,
+        ...['method=member', `account=${MEMBER.account}`, `password=${MEMBER.password}`].flatMap((f) => [
+          '-d',
+          f,
+        ]),
+        `https://${HOST_IP}:${httpsPort}/portal/opennds/`,
+      ])
+      // Canopy cannot reach the gateway: the guest waits while authmon fetches it.
+      expect(login.status).toBe(200)
+      const refresh = /http-equiv="refresh" content="2;url=([^"]+)"/.exec(login.body)?.[1]
+      expect(refresh).toBeDefined()
+      const state = await authenticatedWithin(guest.mac, 45_000)
+      if (state !== 'Authenticated') throw new Error(`openNDS holds the guest ${state}; its log:\n${ndsLog}`)
+      expect(await browses(guest)).toBe('hello from the internet')
+      const onward = await curl(guest, [
+        `https://${HOST_IP}:${httpsPort}${refresh!.replaceAll('&#38;', '&')}`,
+      ])
+      expect(onward.status).toBe(302)
+      expect(onward.location).toBe(GUIDE)
+      const { list } = await app.ok<{ list: GuestDetail[] }>({
+        method: 'POST',
+        path: '/backend/portal/detail/list',
+        token: owner,
+        body: { mac: guest.mac.toUpperCase() },
+      })
+      expect(list[0]).toMatchObject({ method: 'member', status: 'active', client_ip: guest.ip })
+    }, 90_000)
+  })
 })

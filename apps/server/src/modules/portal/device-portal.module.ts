@@ -8,6 +8,7 @@ import { DevicePortalService } from './device-portal.service'
 import { GuestAuthService, type GuestMethods } from './guest-auth.service'
 import { guestDetailsRoutes } from './guest-details.routes'
 import { GuestDetailsService } from './guest-details.service'
+import { OpenNdsAuthmonService } from './opennds-authmon.service'
 import { PortalPagesService } from './pages.service'
 import { StrategiesService } from './strategies.service'
 
@@ -39,6 +40,8 @@ export function createDevicePortal(deps: {
   return {
     service: portals,
     guests,
+    /** openNDS level 3: guests queued for their gateway's authmon */
+    authmon: new OpenNdsAuthmonService({ db: deps.db }),
     routes: [...devicePortalRoutes({ portals }), ...guestDetailsRoutes({ details })],
   }
 }

@@ -24,6 +24,7 @@ export const portalGuestEnUS = {
     refused: 'This device may not use this network.',
     unavailable: 'This network is not available right now. Try again later.',
     methodOff: 'This way of logging in is not available here.',
+    connecting: 'Connecting you to the network…',
     connected: 'You are connected.',
     continue: 'Continue',
   },

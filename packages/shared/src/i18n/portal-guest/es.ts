@@ -22,6 +22,7 @@ export const portalGuestEs: PortalGuestCatalogue = {
     refused: 'Este dispositivo no puede usar esta red.',
     unavailable: 'Esta red no está disponible ahora. Inténtelo más tarde.',
     methodOff: 'Esta forma de acceso no está disponible aquí.',
+    connecting: 'Conectándole a la red…',
     connected: 'Está conectado.',
     continue: 'Continuar',
   },

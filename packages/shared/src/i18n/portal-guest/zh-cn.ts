@@ -22,6 +22,7 @@ export const portalGuestZhCN: PortalGuestCatalogue = {
     refused: '此设备不能使用该网络。',
     unavailable: '该网络暂时不可用，请稍后再试。',
     methodOff: '此处不提供这种登录方式。',
+    connecting: '正在为您连接网络…',
     connected: '您已连接。',
     continue: '继续',
   },
