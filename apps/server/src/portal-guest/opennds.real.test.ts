@@ -575,5 +575,16 @@ describe.skipIf(reason !== undefined)('a real openNDS gateway against Canopy', (
       })
       expect(list[0]).toMatchObject({ method: 'member', status: 'active', client_ip: guest.ip })
     }, 90_000)
+
+    it('when Canopy is unreachable: the guest let in still browses, a new one stays out', async () => {
+      await new Promise((resolve) => tlsProxy!.close(resolve))
+      tlsProxy = undefined
+      expect(await browses(guests.natted)).toBe('hello from the internet')
+      const held = await curl(guests.click, [`http://${INTERNET}/`])
+      expect(held.status).toBe(307)
+      // the FAS does not answer: no page, no way in (docs/protocol.md, "When the cloud is unreachable")
+      await expect(curl(guests.click, [held.location!])).rejects.toThrow(/curl/)
+      expect(await browses(guests.click)).not.toBe('hello from the internet')
+    }, 30_000)
   })
 })
