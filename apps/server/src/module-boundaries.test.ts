@@ -45,6 +45,14 @@ const ALLOWED: Record<string, string> = {
   'modules/users/password-resets.repository.ts -> password_resets':
     'table kept in auth.schema.ts with the other credentials',
 
+  // A guest's login is on the gateway's hot path (bench/guest-logins.ts): the gateway's device is
+  // read joined with its portal settings, and a session token with its device's thing name, in
+  // one statement each instead of a devices-service call per login.
+  'modules/portal/guest-gateway.repository.ts -> devices':
+    "a guest login reads the gateway's device with its portals",
+  'modules/portal/guest-sessions.repository.ts -> devices':
+    "a guest's auth stage reads its token with the device's name",
+
   // Scope: which projects and devices a role grants is read (and locked) with the rows it scopes,
   // in one statement or transaction; a roles/projects scope service is the way out.
   'modules/access/grants.ts -> modules/roles/roles.repository.ts': "grants are read from the account's roles",
