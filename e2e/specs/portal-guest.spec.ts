@@ -1,6 +1,6 @@
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import type { Browser, Page } from '@playwright/test'
-import { logIn, registerViaApi } from '../support/accounts'
+import { signInAsNewAccount } from '../support/accounts'
 import { bindDeviceViaApi, callAsUser, startTestFleet } from '../support/devices'
 import { openMenu } from '../support/menu'
 import { waitForSms } from '../support/sms'
@@ -62,8 +62,11 @@ async function guestPhone(browser: Browser) {
   return { phone, guest }
 }
 
-/** The design (its screens have specs of their own): the page "Lobby" and the strategy "Visitors". */
-async function designPortal(page: Page) {
+/**
+ * The design (its screens have specs of their own): the page "Lobby", the strategy "Visitors",
+ * and the methods guests may use — click-through with its terms, or SMS codes.
+ */
+async function designPortal(page: Page, methods: { clickThroughTerms: string } | { sms: true }) {
   await callAsUser(page, 'POST', 'backend/portal/page/add', {
     display_type: 'text',
     title: 'Lobby',
@@ -72,6 +75,17 @@ async function designPortal(page: Page) {
     scheme: 'green',
   })
   await callAsUser(page, 'POST', 'backend/portal/strategy/add', { name: 'Visitors', validity_days: 1 })
+  const sms = 'sms' in methods
+  await callAsUser(page, 'POST', 'backend/portal/method/save', {
+    noauth_enabled: !sms,
+    terms: { 'en-us': sms ? '' : methods.clickThroughTerms, 'zh-cn': '', es: '' },
+    member_enabled: false,
+    sms_enabled: sms,
+    sms_daily_total: 100,
+    sms_phone_period: 'five_minutes',
+    sms_phone_max: 2,
+    sms_client_max: 2,
+  })
 }
 
 /**
@@ -102,21 +116,8 @@ test("a portal bound to a virtual AP's SSID: a guest on a phone clicks through t
   browser,
   request,
 }) => {
-  const account = await registerViaApi(request)
-  await page.goto('/login')
-  await logIn(page, account)
-  await expect(page).toHaveURL(/\/home\/main$/)
-  await designPortal(page)
-  await callAsUser(page, 'POST', 'backend/portal/method/save', {
-    noauth_enabled: true,
-    terms: { 'en-us': 'Be kind to the network.', 'zh-cn': '', es: '' },
-    member_enabled: false,
-    sms_enabled: false,
-    sms_daily_total: 100,
-    sms_phone_period: 'five_minutes',
-    sms_phone_max: 1,
-    sms_client_max: 1,
-  })
+  await signInAsNewAccount(page, request)
+  await designPortal(page, { clickThroughTerms: 'Be kind to the network.' })
   const device = fleet.devices[0]!
   await bindPortal(page, device, 'Click-through (accept the terms)')
 
@@ -143,21 +144,8 @@ test("a portal bound to a virtual AP's SSID: a guest on a phone logs in by an SM
   browser,
   request,
 }) => {
-  const account = await registerViaApi(request)
-  await page.goto('/login')
-  await logIn(page, account)
-  await expect(page).toHaveURL(/\/home\/main$/)
-  await designPortal(page)
-  await callAsUser(page, 'POST', 'backend/portal/method/save', {
-    noauth_enabled: false,
-    terms: { 'en-us': '', 'zh-cn': '', es: '' },
-    member_enabled: false,
-    sms_enabled: true,
-    sms_daily_total: 100,
-    sms_phone_period: 'five_minutes',
-    sms_phone_max: 2,
-    sms_client_max: 2,
-  })
+  await signInAsNewAccount(page, request)
+  await designPortal(page, { sms: true })
   const device = fleet.devices[1]!
   await bindPortal(page, device, 'SMS code')
 

@@ -1,5 +1,5 @@
 import { utils, write } from '@e965/xlsx'
-import { logIn, registerViaApi } from '../support/accounts'
+import { signInAsNewAccount } from '../support/accounts'
 import { openMenu } from '../support/menu'
 import { expect, test } from '../support/test'
 
@@ -14,10 +14,7 @@ test('a primary account sets the methods and SMS quotas, adds a member and impor
   page,
   request,
 }) => {
-  const account = await registerViaApi(request)
-  await page.goto('/login')
-  await logIn(page, account)
-  await expect(page).toHaveURL(/\/home\/main$/)
+  await signInAsNewAccount(page, request)
 
   await openMenu(page, 'Methods', 'Authentication management')
   await expect(page).toHaveURL(/\/auth\/method$/)

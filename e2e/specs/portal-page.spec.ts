@@ -1,4 +1,4 @@
-import { logIn, registerViaApi } from '../support/accounts'
+import { signInAsNewAccount } from '../support/accounts'
 import { expect, test } from '../support/test'
 
 /** A 4 x 2 PNG (opaque): enough for the server to decode and re-encode. */
@@ -11,10 +11,7 @@ test('a primary account designs a portal page with a banner, previewed on a phon
   page,
   request,
 }) => {
-  const account = await registerViaApi(request)
-  await page.goto('/login')
-  await logIn(page, account)
-  await expect(page).toHaveURL(/\/home\/main$/)
+  await signInAsNewAccount(page, request)
 
   const menu = page.getByRole('navigation', { name: 'Main menu' })
   await menu.getByText('Authentication management').click()

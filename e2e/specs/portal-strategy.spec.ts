@@ -1,14 +1,11 @@
-import { logIn, registerViaApi } from '../support/accounts'
+import { signInAsNewAccount } from '../support/accounts'
 import { expect, test } from '../support/test'
 
 test('a primary account adds, edits and deletes an authentication strategy, with its rules shown in the form', async ({
   page,
   request,
 }) => {
-  const account = await registerViaApi(request)
-  await page.goto('/login')
-  await logIn(page, account)
-  await expect(page).toHaveURL(/\/home\/main$/)
+  await signInAsNewAccount(page, request)
 
   const menu = page.getByRole('navigation', { name: 'Main menu' })
   await menu.getByText('Authentication management').click()

@@ -29,3 +29,12 @@ export async function logIn(page: Page, account: { username: string; password: s
   await page.getByLabel('Password', { exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Log in' }).click()
 }
+
+/** A new account, registered through the API and signed in through the login page, on its home. */
+export async function signInAsNewAccount(page: Page, request: APIRequestContext): Promise<TestAccount> {
+  const account = await registerViaApi(request)
+  await page.goto('/login')
+  await logIn(page, account)
+  await expect(page).toHaveURL(/\/home\/main$/)
+  return account
+}
