@@ -249,6 +249,10 @@ describe('configuration backups', () => {
     expect(await codeOf('/backend/backup/create', { ids: [idOf(3)] }, tokenB)).toBe(ErrorCode.NO_PERMISSION)
     expect(await codeOf('/backend/backup/list', { id: idOf(3) }, tokenB)).toBe(ErrorCode.NO_PERMISSION)
     expect(await codeOf('/backend/backup/diff', { from: v1!.id }, tokenB)).toBe(ErrorCode.NO_PERMISSION)
+    // Both sides of a diff are checked: a second version that is not there refuses too.
+    expect(await codeOf('/backend/backup/diff', { from: v1!.id, to: 2_000_000_000 })).toBe(
+      ErrorCode.NO_PERMISSION,
+    )
     const elsewhere = await childOfTenantA(
       app,
       world,

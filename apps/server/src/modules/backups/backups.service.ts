@@ -225,15 +225,14 @@ export class BackupsService {
    * that differ, a secret only as changed.
    */
   async diff(principal: Principal, fromId: number, toId?: number) {
-    const from = await this.visibleBackup(principal, fromId)
+    const { from, to } = await this.visibleToCompare(principal, fromId, toId)
     const before = asReported(openConfig(from, this.deps.box))
     const side = (backup: BackupRow) => ({
       id: backup.id,
       version: backup.version,
       created_at: backup.createdAt.toISOString(),
     })
-    if (toId !== undefined) {
-      const to = await this.visibleBackup(principal, toId)
+    if (to) {
       if (to.deviceId !== from.deviceId) throw new AppError(ErrorCode.INVALID_PARAMETER)
       const after = asReported(openConfig(to, this.deps.box))
       return {
@@ -301,6 +300,30 @@ export class BackupsService {
     const base =
       (baseline?.baseline as JsonObject | undefined) ?? configurationOf(shadow?.state.reported ?? {})
     return mergeState(base, asReported(withoutSecrets(shadow?.state.desired ?? {})))
+  }
+
+  /**
+   * The one or two backups a diff compares, each of a device the caller sees, or 600400143 — as
+   * visibleBackup twice, in one read of the backups and one of their devices (the console asks at
+   * every compare; issue 14's diff in under 100 ms).
+   */
+  private async visibleToCompare(
+    principal: Principal,
+    fromId: number,
+    toId?: number,
+  ): Promise<{ from: BackupRow; to?: BackupRow }> {
+    const ids = toId === undefined ? [fromId] : [fromId, toId]
+    const found = await backupsRepository(this.deps.db).findMany(ids)
+    const visible = (id: number) => {
+      const backup = found.find((candidate) => candidate.id === id)
+      if (!backup || backup.tenantId !== principal.account.tenantId)
+        throw new AppError(ErrorCode.NO_PERMISSION)
+      return backup
+    }
+    const from = visible(fromId)
+    const to = toId === undefined ? undefined : visible(toId)
+    await this.deps.devices.requireDevices(principal, [from.deviceId, ...(to ? [to.deviceId] : [])])
+    return { from, ...(to && { to }) }
   }
 
   /** A backup of a device the caller sees, or 600400143; `change`: with the backup function. */
