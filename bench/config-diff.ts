@@ -1,9 +1,13 @@
 // Issue 14's diff figure: two ~10 KB configurations of one device compared in the console, in
 // Chromium, through the real path — the device detail's Backups tab, "Compare versions", the
 // console's call to backup/diff over HTTP, the side-by-side view rendered. Each measure runs from
-// the click that sends the request until the dialog's table holds its rows and a frame has been
-// painted (a MutationObserver in the page, then requestAnimationFrame). Target: under 100 ms.
-// BENCH_ITERATIONS (default 30) measures after 5 not counted; BENCH_CONFIG_BYTES the size.
+// the click that sends the request until the user can read the diff: the dialog's table holds its
+// rows, the dialog is fully shown (opaque, no animation running on it — antd's zoom starts a
+// dialog at opacity 0, so "rows in the page" alone is a frame nobody sees) and a frame showing it
+// has been painted. Target: under 100 ms. First the first compare after the page opens, on
+// BENCH_FIRSTS (default 10) fresh loads of the page (what a user who compares once sees: the
+// dialog's styles are made then); then BENCH_ITERATIONS (default 100, so that p99 is not just the
+// slowest run) compares on one page, after 5 not counted. BENCH_CONFIG_BYTES: the size.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -11,29 +15,36 @@ import { chromium } from '@playwright/test'
 import { type BenchFleet, startBenchFleet } from './fleet'
 import { api, printTable, requireBuild, startServer } from './support'
 
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30)
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100)
 const WARM_UP = 5
+const FIRSTS = Number(process.env.BENCH_FIRSTS ?? 10)
 const CONFIG_BYTES = Number(process.env.BENCH_CONFIG_BYTES ?? 10 * 1024)
 /** the owner startBenchFleet registers */
 const OWNER = { username: 'fleet_owner', password: 'bench1234' }
 
 /**
  * Run in the page (a string: the bench's TypeScript transform would add helpers the page lacks).
- * Clicks "Compare versions" and resolves, once the diff's rows are in the dialog and the frame
- * showing them is painted, with the milliseconds since the click and the request's own duration.
+ * Clicks "Compare versions" and resolves, once the diff is seen — its rows in the dialog, the
+ * dialog opaque with no animation running on it, and the frame showing that painted — with the
+ * milliseconds since the click and the request's own duration. Checked at every frame.
  */
 const MEASURE_IN_PAGE = `(() => {
   performance.clearResourceTimings()
   const button = Array.from(document.querySelectorAll('button')).find((candidate) =>
     candidate.textContent.includes('Compare versions'))
   if (!button) throw new Error('no "Compare versions" button')
+  const seen = () => {
+    const dialog = document.querySelector('.ant-modal')
+    if (!dialog || dialog.querySelector('table tbody tr') === null) return false
+    return getComputedStyle(dialog).opacity === '1' && document.getAnimations().every((running) => !running.effect?.target?.contains(dialog))
+  }
   const done = new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (document.querySelector('.ant-modal table tbody tr') === null) return
-      observer.disconnect()
-      requestAnimationFrame(() => setTimeout(() => resolve(performance.now())))
-    })
-    observer.observe(document.body, { childList: true, subtree: true })
+    const check = () => {
+      if (!seen()) return requestAnimationFrame(check)
+      // This frame's paint comes after its animation-frame callbacks; the task after it follows the paint.
+      setTimeout(() => resolve(performance.now()))
+    }
+    requestAnimationFrame(check)
   })
   const started = performance.now()
   button.click()
@@ -73,27 +84,44 @@ try {
   await page.getByLabel('Password', { exact: true }).fill(OWNER.password)
   await page.getByRole('button', { name: 'Log in' }).click()
   await page.waitForURL(/\/home\/main$/)
-  await page.goto(`${server.baseUrl}/device/detail?id=${id}&tab=backups`)
-  await page.getByRole('checkbox', { name: 'Version 1' }).check()
-  await page.getByRole('checkbox', { name: 'Version 2' }).check()
+  const openBackups = async () => {
+    await page.goto(`${server.baseUrl}/device/detail?id=${id}&tab=backups`)
+    await page.getByRole('checkbox', { name: 'Version 1' }).check()
+    await page.getByRole('checkbox', { name: 'Version 2' }).check()
+  }
+  const compare = async () => {
+    const measure = (await page.evaluate(MEASURE_IN_PAGE)) as { total: number; request: number }
+    await page.keyboard.press('Escape')
+    await page.locator('.ant-modal table').waitFor({ state: 'detached' })
+    return measure
+  }
 
+  const firsts: number[] = []
+  for (let load = 0; load < FIRSTS; load++) {
+    await openBackups()
+    firsts.push((await compare()).total)
+  }
+  const [firstLoad] = loadavg()
+
+  await openBackups()
   const rendered: number[] = []
   const requested: number[] = []
   for (let at = 0; at < WARM_UP + ITERATIONS; at++) {
-    const measure = (await page.evaluate(MEASURE_IN_PAGE)) as { total: number; request: number }
+    const measure = await compare()
     if (at >= WARM_UP) {
       rendered.push(measure.total)
       requested.push(measure.request)
     }
-    await page.keyboard.press('Escape')
-    await page.locator('.ant-modal table').waitFor({ state: 'detached' })
   }
   const [one, five] = loadavg()
   printTable(
-    `Diff of two configurations (${first.size.toLocaleString('en')} and ${second.size.toLocaleString('en')} bytes) in Chromium, ${ITERATIONS} times`,
+    `Diff of two configurations (${first.size.toLocaleString('en')} and ${second.size.toLocaleString('en')} bytes) in Chromium`,
     [
-      ['click to diff painted, p50', `${percentile(rendered, 50).toFixed(1)} ms`],
-      ['click to diff painted, p99', `${percentile(rendered, 99).toFixed(1)} ms`, '< 100 ms'],
+      [`first compare on a page (${FIRSTS} loads), p50`, `${percentile(firsts, 50).toFixed(1)} ms`],
+      [`first compare on a page, slowest`, `${Math.max(...firsts).toFixed(1)} ms`, '< 100 ms'],
+      ['load average (1 min) after them', firstLoad!.toFixed(2)],
+      [`click to diff seen (${ITERATIONS} on one page), p50`, `${percentile(rendered, 50).toFixed(1)} ms`],
+      ['click to diff seen, p99', `${percentile(rendered, 99).toFixed(1)} ms`, '< 100 ms'],
       ['of which the backup/diff request, p50', `${percentile(requested, 50).toFixed(1)} ms`],
       ['load average (1 / 5 min) at the end', `${one!.toFixed(2)} / ${five!.toFixed(2)}`],
     ],
