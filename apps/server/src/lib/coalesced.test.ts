@@ -34,3 +34,20 @@ describe('coalesced requests', () => {
     expect(settled.map((entry) => entry.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled'])
   })
 })
+
+describe('coalesced requests gathered by turn', () => {
+  it('takes the requests made in one turn as one batch, the first included', async () => {
+    const batches: number[][] = []
+    const echo = new Coalesced<number, number>(
+      async (items) => {
+        batches.push(items)
+        return items
+      },
+      500,
+      { gatherTurn: true },
+    )
+    expect(await Promise.all([1, 2, 3].map((item) => echo.submit(item)))).toEqual([1, 2, 3])
+    expect(await echo.submit(4)).toBe(4)
+    expect(batches).toEqual([[1, 2, 3], [4]])
+  })
+})

@@ -4,6 +4,10 @@
  * once, alone; under load the batches grow with the load, so a connect storm of 10,000 devices
  * costs hundreds of queries, not tens of thousands. When a batch of several fails, each of its
  * requests is tried alone: one device's bad row fails only its own caller.
+ *
+ * With `gatherTurn`, an idle request waits for the end of the event loop's turn instead, so
+ * requests made together (the handlers of a job batch the scheduler claimed, started side by side)
+ * make one batch rather than a lone first and the rest.
  */
 export class Coalesced<T, R> {
   private pending: Array<{ item: T; resolve: (result: R) => void; reject: (error: unknown) => void }> = []
@@ -13,12 +17,18 @@ export class Coalesced<T, R> {
     /** answers a batch: one result per item, in order */
     private readonly runBatch: (items: T[]) => Promise<R[]>,
     private readonly maxBatch = 500,
+    private readonly options: { gatherTurn?: boolean } = {},
   ) {}
 
   submit(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.pending.push({ item, resolve, reject })
-      if (!this.running) void this.drain()
+      if (this.running) return
+      if (!this.options.gatherTurn) void this.drain()
+      else {
+        this.running = true
+        setImmediate(() => void this.drain())
+      }
     })
   }
 

@@ -95,6 +95,26 @@ describe('the pg-boss scheduler', () => {
     expect(at - startAfter.getTime()).toBeLessThan(1000)
   })
 
+  it('queues several jobs in one sendMany: each runs once at its time, a held key is left out', async () => {
+    const queue = queueName('many')
+    const ran: Array<{ n: number; at: number }> = []
+    await a.work<{ n: number }>(queue, async (job) => {
+      ran.push({ n: job.data.n, at: Date.now() })
+    })
+    const later = new Date(Date.now() + 60_000)
+    await a.send(queue, { n: 0 }, { singletonKey: 'held', startAfter: later })
+    const soon = new Date(Date.now() + 1000)
+    await a.sendMany(queue, [
+      { data: { n: 1 } },
+      { data: { n: 2 }, options: { singletonKey: 'held' } },
+      { data: { n: 3 }, options: { startAfter: soon, singletonKey: 'free' } },
+    ])
+    await until(() => ran.length >= 2, 'the jobs of the insert')
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(ran.map((run) => run.n).sort()).toEqual([1, 3])
+    expect(ran.find((run) => run.n === 3)!.at).toBeGreaterThanOrEqual(soon.getTime())
+  })
+
   it('keeps one unfinished job per singletonKey', async () => {
     const queue = queueName('singleton')
     const later = new Date(Date.now() + 60_000)

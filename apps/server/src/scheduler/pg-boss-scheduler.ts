@@ -1,6 +1,6 @@
 import pg from 'pg'
 import PgBoss from 'pg-boss'
-import type { ScheduledJob, Scheduler } from './scheduler'
+import type { ScheduledJob, Scheduler, SendOptions, WorkOptions } from './scheduler'
 
 export interface PgBossSchedulerOptions {
   /** the libpq URL: the embedded database's socket or a PostgreSQL server */
@@ -119,6 +119,7 @@ export class PgBossScheduler implements Scheduler {
   async work<T extends object>(
     queue: string,
     handler: (job: ScheduledJob<T>) => Promise<void>,
+    options: WorkOptions = {},
   ): Promise<void> {
     if (this.stopping) throw new Error('the scheduler is stopped')
     if (this.loops.has(queue)) throw new Error(`queue ${queue} already has a handler on this instance`)
@@ -130,6 +131,7 @@ export class PgBossScheduler implements Scheduler {
       handler as (job: ScheduledJob<object>) => Promise<void>,
       {
         ...this.settings,
+        ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
         stopping: () => this.stopping,
       },
     )
@@ -137,27 +139,28 @@ export class PgBossScheduler implements Scheduler {
     loop.start()
   }
 
-  async send<T extends object>(
-    queue: string,
-    data: T,
-    options: {
-      startAfter?: Date
-      singletonKey?: string
-      retryLimit?: number
-      retryDelaySeconds?: number
-    } = {},
-  ): Promise<string | null> {
+  async send<T extends object>(queue: string, data: T, options: SendOptions = {}): Promise<string | null> {
     await this.queue(queue)
-    // pg-boss checks a named option even when it is undefined: only those given are passed.
-    const id = await this.boss.send(queue, data, {
-      ...(options.startAfter && { startAfter: options.startAfter }),
-      ...(options.singletonKey !== undefined && { singletonKey: options.singletonKey }),
-      ...(options.retryLimit !== undefined && { retryLimit: options.retryLimit }),
-      ...(options.retryDelaySeconds !== undefined && { retryDelay: options.retryDelaySeconds }),
-    })
+    const id = await this.boss.send(queue, data, bossOptions(options))
     // A job on a queue this instance works starts when due rather than at the next poll after.
     if (id) this.loops.get(queue)?.wakeAt(options.startAfter ?? new Date())
     return id
+  }
+
+  async sendMany<T extends object>(
+    queue: string,
+    jobs: Array<{ data: T; options?: SendOptions }>,
+  ): Promise<void> {
+    if (jobs.length === 0) return
+    await this.queue(queue)
+    // pg-boss's insert: one INSERT … SELECT of all the jobs, ON CONFLICT DO NOTHING (the key's index).
+    await this.boss.insert(
+      jobs.map(({ data, options = {} }) => ({ name: queue, data, ...bossOptions(options) })),
+    )
+    // Its insert says nothing of which were left out: the loop is woken for each time all the same.
+    const loop = this.loops.get(queue)
+    for (const at of new Set(jobs.map(({ options }) => options?.startAfter?.getTime() ?? Date.now())))
+      loop?.wakeAt(new Date(at))
   }
 
   async cancel(queue: string, id: string): Promise<void> {
@@ -377,6 +380,16 @@ class QueueLoop {
     return new Promise((resolve) => {
       this.sleeping = { timer: setTimeout(resolve, ms), resolve }
     })
+  }
+}
+
+/** pg-boss checks a named option even when it is undefined: only those given are passed. */
+function bossOptions(options: SendOptions) {
+  return {
+    ...(options.startAfter && { startAfter: options.startAfter }),
+    ...(options.singletonKey !== undefined && { singletonKey: options.singletonKey }),
+    ...(options.retryLimit !== undefined && { retryLimit: options.retryLimit }),
+    ...(options.retryDelaySeconds !== undefined && { retryDelay: options.retryDelaySeconds }),
   }
 }
 

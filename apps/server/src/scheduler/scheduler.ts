@@ -17,15 +17,37 @@ export interface ScheduledJob<T> {
   data: T
 }
 
+/** When and how a job runs: not before `startAfter`; one unfinished job per `singletonKey`. */
+export interface SendOptions {
+  startAfter?: Date
+  singletonKey?: string
+  retryLimit?: number
+  retryDelaySeconds?: number
+}
+
+/** How a queue is worked on this instance. */
+export interface WorkOptions {
+  /**
+   * Jobs claimed per fetch and run side by side (the scheduler's default otherwise): a queue whose
+   * handlers group their work (alarms firing together) claims more at once.
+   */
+  batchSize?: number
+}
+
 export interface Scheduler {
   /** Runs `handler` for each job of `queue` on whichever instance claims it (SKIP LOCKED): never twice at once. */
-  work<T extends object>(queue: string, handler: (job: ScheduledJob<T>) => Promise<void>): Promise<void>
-  /** Queues a job, not before `startAfter`; with `singletonKey` at most one job per key is queued (returns null then). */
-  send<T extends object>(
+  work<T extends object>(
     queue: string,
-    data: T,
-    options?: { startAfter?: Date; singletonKey?: string; retryLimit?: number; retryDelaySeconds?: number },
-  ): Promise<string | null>
+    handler: (job: ScheduledJob<T>) => Promise<void>,
+    options?: WorkOptions,
+  ): Promise<void>
+  /** Queues a job, not before `startAfter`; with `singletonKey` at most one job per key is queued (returns null then). */
+  send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>
+  /**
+   * Queues several jobs in one statement (a burst of alarms costs one insert, not one each); a job
+   * whose `singletonKey` is held already is left out, as `send` would.
+   */
+  sendMany<T extends object>(queue: string, jobs: Array<{ data: T; options?: SendOptions }>): Promise<void>
   cancel(queue: string, id: string): Promise<void>
   stop(): Promise<void>
 }
