@@ -1,7 +1,7 @@
 import type { JobExecution, TelemetryMessage } from '@canopy/shared/protocol'
 import { type AlarmCategory, type AlarmRules, DEFAULT_ALARM_RULES } from '@canopy/shared/validation'
 import { profileOf } from '@canopy/simulator'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { giveToTenant, importSimulatedCatalogue, registerDevice, signedInTenant } from '../../../test/devices'
 import { isolatedDatabase } from '../../../test/isolated-database'
@@ -43,12 +43,20 @@ class ManualScheduler implements Scheduler {
     this.queued.push({ data: data as never, at: options?.startAfter?.getTime() ?? 0, key })
     return 'job'
   }
+  async sendMany<T extends object>(
+    queue: string,
+    jobs: Array<{ data: T; options?: { startAfter?: Date; singletonKey?: string } }>,
+  ) {
+    for (const { data, options } of jobs) await this.send(queue, data, options)
+  }
   async cancel() {}
   async stop() {}
-  async runDue(now: number) {
+  /** One after another, or `together` as pg-boss runs a claimed batch (side by side). */
+  async runDue(now: number, together = false) {
     const due = this.queued.filter((job) => job.at <= now)
     this.queued = this.queued.filter((job) => job.at > now)
-    for (const job of due) await this.handler!({ id: 'job', data: job.data })
+    if (together) await Promise.all(due.map((job) => this.handler!({ id: 'job', data: job.data })))
+    else for (const job of due) await this.handler!({ id: 'job', data: job.data })
   }
 }
 
@@ -69,6 +77,8 @@ describe('alarm engine', () => {
   let clock: number
   let scheduler: ManualScheduler
   let posted: NewMessage[]
+  /** how many posts the messages were filed in */
+  let posts: number
   let engine: AlarmEngine
   let deviceId: number
   let settings: AlarmSettingsDirectory
@@ -79,7 +89,12 @@ describe('alarm engine', () => {
     const projects = new ProjectDirectory(db, changes)
     settings = new AlarmSettingsDirectory({ db, changes, projects })
     const receivers = new AlarmReceivers({ db, users: app.services.users, projects })
-    const messages = { post: async (message: NewMessage) => void posted.push(message) }
+    const messages = {
+      postEach: async (batch: NewMessage[]) => {
+        posts += 1
+        posted.push(...batch)
+      },
+    }
     const notifier = new AlarmNotifier({ db, messages, devices: app.services.devices, settings, receivers })
     const built = new AlarmEngine({
       db,
@@ -151,6 +166,7 @@ describe('alarm engine', () => {
     clock = Date.now()
     scheduler = new ManualScheduler()
     posted = []
+    posts = 0
     engine = await build()
   })
 
@@ -253,6 +269,45 @@ describe('alarm engine', () => {
     // A WAN IP change stays until acknowledged: no report recovers it.
     await telemetry({ wan: { ip: '10.0.0.9' } })
     expect(await alarmsOf()).toContainEqual({ category: 'wan_ip_changed', state: 'active' })
+  })
+
+  it('fires the jobs run side by side as one batch: one post, each device its message to its receiver', async () => {
+    const other = await giveToTenant(
+      app,
+      tenantId,
+      (await registerDevice(app, profileOf('CAP-1200'))).thingName,
+    )
+    const wanIp = rules({ wan_ip_changed: { enabled: true } })
+    await setRules(wanIp)
+    await alarmsRepository(app.database.db).upsertSetting(tenantId, { deviceId: other }, { rules: wanIp })
+    settings.forget(tenantId)
+    for (const id of [deviceId, other]) {
+      for (const ip of ['10.0.0.2', '10.0.0.7'])
+        await engine.onTelemetry({
+          deviceId: id,
+          thing: `t${id}`,
+          at: new Date(clock),
+          telemetry: report({ wan: { ip } }),
+        })
+    }
+    await scheduler.runDue(clock, true)
+    expect(posts).toBe(1)
+    expect(posted.map((message) => [message.link, message.accountIds])).toEqual(
+      expect.arrayContaining([
+        [`/device/detail?id=${deviceId}`, [ownerId]],
+        [`/device/detail?id=${other}`, [ownerId]],
+      ]),
+    )
+    expect(posted).toHaveLength(2)
+    expect(engine.openOf(other).get('wan_ip_changed')?.state).toBe('active')
+    const rows = await app.database.db
+      .select({ state: alarms.state, notified: alarms.notified })
+      .from(alarms)
+      .where(inArray(alarms.deviceId, [deviceId, other]))
+    expect(rows).toEqual([
+      { state: 'active', notified: true },
+      { state: 'active', notified: true },
+    ])
   })
 
   it('fires configuration drift once it held its interval, and recovers when the device is back in line', async () => {

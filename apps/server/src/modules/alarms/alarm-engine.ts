@@ -3,16 +3,19 @@ import { type AlarmCategory, type AlarmRules, EVENT_CATEGORIES } from '@canopy/s
 import type { ChangeFeed } from '../../db/change-feed'
 import type { Executor } from '../../db/client'
 import type { DeviceEventMap, DeviceEvents } from '../../gateway/device-events'
+import { Coalesced } from '../../lib/coalesced'
 import type { Scheduler } from '../../scheduler/scheduler'
 import type { DevicesService } from '../devices/devices.service'
 import { type Reading, readTelemetry } from './alarm-conditions'
 import type { AlarmNotifier } from './alarm-notifier'
 import type { AlarmSettingsDirectory } from './alarm-settings-directory'
-import { type AlarmRow, alarmsRepository } from './alarms.repository'
+import { type AlarmRow, alarmsRepository, type NewPending } from './alarms.repository'
 
 export const ALARM_FIRE_QUEUE = 'alarm-fire'
 const MINUTE_MS = 60_000
 const FAILED_STATUSES = new Set(['FAILED', 'TIMED_OUT', 'REJECTED'])
+/** fire jobs claimed, and fired, as one batch at most */
+const FIRE_BATCH = 500
 
 interface DeviceRef {
   tenantId: number
@@ -43,6 +46,40 @@ export class AlarmEngine {
   private readonly idByThing = new Map<string, number>()
   /** transitions of one device run one after another (a report racing its predecessor's write) */
   private readonly chains = new Map<number, Promise<void>>()
+  /**
+   * The fire jobs the scheduler runs side by side (a claimed batch) fired together: one read, one
+   * update and one message post for the batch. A batch that fails is fired alarm by alarm, so a
+   * bad row fails only its own job (retried by the scheduler).
+   */
+  /** A burst of reports opens its pending rows in one insert, and queues their fire jobs in another. */
+  private readonly opening = new Coalesced<NewPending, number | undefined>(async (batch) => {
+    const opened = await alarmsRepository(this.deps.db).openPendingEach(batch)
+    const idOf = new Map(opened.map((row) => [`${row.deviceId} ${row.category}`, row.id]))
+    return batch.map((values) => idOf.get(`${values.deviceId} ${values.category}`))
+  })
+  private readonly fireJobs = new Coalesced<{ alarmId: number; at: Date }, void>(async (batch) => {
+    await this.deps.scheduler.sendMany(
+      ALARM_FIRE_QUEUE,
+      batch.map(({ alarmId, at }) => ({
+        data: { alarmId },
+        options: {
+          startAfter: at,
+          singletonKey: `alarm-${alarmId}-${at.getTime()}`,
+          retryLimit: 5,
+          retryDelaySeconds: 5,
+        },
+      })),
+    )
+    return batch.map(() => undefined)
+  })
+  private readonly firing = new Coalesced<number, void>(
+    async (alarmIds) => {
+      await this.fireDue(alarmIds)
+      return alarmIds.map(() => undefined)
+    },
+    FIRE_BATCH,
+    { gatherTurn: true },
+  )
 
   constructor(
     private readonly deps: {
@@ -50,7 +87,7 @@ export class AlarmEngine {
       events: DeviceEvents
       scheduler: Scheduler
       changes: ChangeFeed
-      devices: Pick<DevicesService, 'findById'>
+      devices: Pick<DevicesService, 'findById' | 'findByIds'>
       settings: AlarmSettingsDirectory
       notifier: AlarmNotifier
       reportError: (error: unknown, what: string) => void
@@ -67,8 +104,11 @@ export class AlarmEngine {
   async start(): Promise<void> {
     const repository = alarmsRepository(this.deps.db)
     for (const row of await repository.open()) this.remember(row.deviceId, row.category as AlarmCategory, row)
-    await this.deps.scheduler.work<{ alarmId: number }>(ALARM_FIRE_QUEUE, (job) =>
-      this.fireDue(job.data.alarmId),
+    await this.deps.scheduler.work<{ alarmId: number }>(
+      ALARM_FIRE_QUEUE,
+      (job) => this.firing.submit(job.data.alarmId),
+      // A claimed batch fires as one: 1,000 alarms at once are two fetches, not ten.
+      { batchSize: FIRE_BATCH },
     )
     const { events } = this.deps
     events.on('telemetry', (event) => this.onTelemetry(event))
@@ -135,11 +175,17 @@ export class AlarmEngine {
 
   /** Posts what a killed process did not, and times every pending row again (their jobs are keyed: no double). */
   private async resume(): Promise<void> {
-    for (const row of await alarmsRepository(this.deps.db).unfinished()) {
-      if (row.state === 'pending') await this.scheduleFire(row.id, row.fireAt)
-      else if (!row.notified) await this.deps.notifier.tell(row, 'fired')
-      else await this.deps.notifier.tell(row, 'recovered')
-    }
+    const rows = await alarmsRepository(this.deps.db).unfinished()
+    for (const row of rows) if (row.state === 'pending') await this.scheduleFire(row.id, row.fireAt)
+    const unposted = rows.filter((row) => row.state !== 'pending')
+    await this.deps.notifier.tell(
+      unposted.filter((row) => !row.notified),
+      'fired',
+    )
+    await this.deps.notifier.tell(
+      unposted.filter((row) => row.notified),
+      'recovered',
+    )
   }
 
   /**
@@ -176,7 +222,7 @@ export class AlarmEngine {
       const now = this.now()
       const event = EVENT_CATEGORIES.includes(reading.category)
       const fireAt = new Date(now.getTime() + (event ? 0 : rules[reading.category].interval * MINUTE_MS))
-      const id = await repository.openPending({
+      const id = await this.opening.submit({
         tenantId: device.tenantId,
         deviceId,
         category: reading.category,
@@ -201,57 +247,64 @@ export class AlarmEngine {
       // A pending row the fire job fired meanwhile is recovered like any active one.
       if (open.state === 'pending' && (await repository.dropPending(open.id))) return
       const recovered = await repository.recover(open.id, this.now())
-      if (recovered) await this.deps.notifier.tell(recovered, 'recovered')
+      if (recovered) await this.deps.notifier.tell([recovered], 'recovered')
     }
   }
 
-  /** The fire job: pending → active once the interval has passed, the rule still on and no mute. */
-  async fireDue(alarmId: number): Promise<void> {
-    const row = await alarmsRepository(this.deps.db).findById(alarmId)
-    if (row?.state !== 'pending') return
-    await this.inTurn(row.deviceId, () => this.fire(row))
+  /**
+   * The fire jobs of a batch: each pending alarm moves to active once its interval has passed, the
+   * rule still on and no mute (jobs of alarms fired or dropped meanwhile do nothing). Every device
+   * of the batch waits for its earlier transitions, and its later ones wait for the batch.
+   */
+  async fireDue(alarmIds: number[]): Promise<void> {
+    const rows = await alarmsRepository(this.deps.db).pendingOf(alarmIds)
+    if (rows.length === 0) return
+    await this.inTurnAll(
+      rows.map((row) => row.deviceId),
+      () => this.fire(rows),
+    )
   }
 
-  private async fire(row: AlarmRow): Promise<void> {
+  private async fire(rows: AlarmRow[]): Promise<void> {
     const repository = alarmsRepository(this.deps.db)
-    const category = row.category as AlarmCategory
-    const device = await this.deps.devices.findById(row.deviceId)
-    const setting =
-      device && device.tenantId === row.tenantId
-        ? await this.deps.settings.effective(row.tenantId, {
-            deviceId: device.id,
-            projectId: device.projectId,
-          })
-        : undefined
-    if (!setting?.rules?.[category].enabled) {
-      await repository.dropPending(row.id)
-      this.forget(row.deviceId, category)
-      return
-    }
+    const devices = new Map(
+      (await this.deps.devices.findByIds(rows.map((row) => row.deviceId))).map((device) => [
+        device.id,
+        device,
+      ]),
+    )
     const now = this.now()
-    const wait = Math.max(row.fireAt.getTime(), setting.mutedUntil?.getTime() ?? 0)
-    if (wait > now.getTime()) {
-      await repository.postpone(row.id, new Date(wait))
-      await this.scheduleFire(row.id, new Date(wait))
-      return
+    const due: number[] = []
+    for (const row of rows) {
+      const category = row.category as AlarmCategory
+      const device = devices.get(row.deviceId)
+      const setting =
+        device && device.tenantId === row.tenantId
+          ? await this.deps.settings.effective(row.tenantId, {
+              deviceId: device.id,
+              projectId: device.projectId,
+            })
+          : undefined
+      if (!setting?.rules?.[category].enabled) {
+        await repository.dropPending(row.id)
+        this.forget(row.deviceId, category)
+        continue
+      }
+      const wait = Math.max(row.fireAt.getTime(), setting.mutedUntil?.getTime() ?? 0)
+      if (wait > now.getTime()) {
+        await repository.postpone(row.id, new Date(wait))
+        await this.scheduleFire(row.id, new Date(wait))
+        continue
+      }
+      due.push(row.id)
     }
-    const fired = await repository.fire(row.id, now)
-    if (!fired) return
-    this.remember(row.deviceId, category, { id: fired.id, state: 'active' })
+    const fired = await repository.fire(due, now)
+    for (const row of fired) this.remember(row.deviceId, row.category as AlarmCategory, row)
     await this.deps.notifier.tell(fired, 'fired')
   }
 
-  private async scheduleFire(alarmId: number, at: Date): Promise<void> {
-    await this.deps.scheduler.send(
-      ALARM_FIRE_QUEUE,
-      { alarmId },
-      {
-        startAfter: at,
-        singletonKey: `alarm-${alarmId}-${at.getTime()}`,
-        retryLimit: 5,
-        retryDelaySeconds: 5,
-      },
-    )
+  private scheduleFire(alarmId: number, at: Date): Promise<void> {
+    return this.fireJobs.submit({ alarmId, at })
   }
 
   private device(deviceId: number): Promise<DeviceRef | undefined> {
@@ -271,8 +324,21 @@ export class AlarmEngine {
    * device's open rows are read again before its next transition; the failure goes to the caller.
    */
   private inTurn<T>(deviceId: number, work: () => Promise<T>): Promise<T> {
-    const previous = this.chains.get(deviceId) ?? Promise.resolve()
-    const result = previous.then(work)
+    const result = (this.chains.get(deviceId) ?? Promise.resolve()).then(work)
+    this.chainAfter(deviceId, result)
+    return result
+  }
+
+  /** Runs `work` once every device's earlier transitions are done; their later ones wait for it. */
+  private inTurnAll<T>(deviceIds: number[], work: () => Promise<T>): Promise<T> {
+    const unique = [...new Set(deviceIds)]
+    const result = Promise.all(unique.map((id) => this.chains.get(id))).then(work)
+    for (const deviceId of unique) this.chainAfter(deviceId, result)
+    return result
+  }
+
+  /** The device's next transition waits for `result` (and, if it failed, for its open rows read again). */
+  private chainAfter(deviceId: number, result: Promise<unknown>): void {
     const tail: Promise<void> = result.then(
       () => undefined,
       () =>
@@ -282,7 +348,6 @@ export class AlarmEngine {
     void tail.finally(() => {
       if (this.chains.get(deviceId) === tail) this.chains.delete(deviceId)
     })
-    return result
   }
 
   private async reload(deviceId: number): Promise<void> {

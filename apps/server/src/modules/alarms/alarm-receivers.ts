@@ -1,7 +1,8 @@
 import { subtreeIds } from '@canopy/shared/project-tree'
 import type { Executor } from '../../db/client'
-import { loadGrants } from '../access/grants'
+import { type AccessGrants, loadGrants } from '../access/grants'
 import { ACCOUNT_ENABLED } from '../accounts/accounts.schema'
+import type { AccountSnapshot } from '../auth/principal'
 import type { ProjectDirectory } from '../projects/project-directory'
 import type { UsersService } from '../users/users.service'
 
@@ -23,7 +24,7 @@ export class AlarmReceivers {
   constructor(
     private readonly deps: {
       db: Executor
-      users: Pick<UsersService, 'accountsOfTenant'>
+      users: Pick<UsersService, 'accountsOfTenants'>
       projects: ProjectDirectory
     },
   ) {}
@@ -32,26 +33,48 @@ export class AlarmReceivers {
     tenantId: number,
     target: { deviceId?: number; projectId: number | null },
   ): Promise<Receiver[]> {
-    const [accounts, projects] = await Promise.all([
-      this.deps.users.accountsOfTenant(tenantId),
-      this.deps.projects.projectsOf(tenantId),
-    ])
-    const receivers: Receiver[] = []
-    for (const account of accounts) {
-      if (account.status !== ACCOUNT_ENABLED) continue
-      const grants = await loadGrants(this.deps.db, account)
-      const reaches =
-        grants.projectRoots === 'all' ||
-        (target.projectId !== null && subtreeIds(projects, grants.projectRoots).has(target.projectId)) ||
-        (target.deviceId !== undefined && grants.deviceIds.includes(target.deviceId))
-      if (!reaches) continue
-      receivers.push({
-        uid: account.id,
-        username: account.username,
-        nickname: account.nickname,
-        primary: account.isPrimary,
-      })
+    const [receivers] = await this.candidatesOfEach([{ tenantId, target }])
+    return receivers!
+  }
+
+  /**
+   * The receivers of each target, in order: the accounts of all their tenants in one query (a
+   * batch of alarms fired together), a child account's roles read once however many it is asked for.
+   */
+  async candidatesOfEach(
+    targets: Array<{ tenantId: number; target: { deviceId?: number; projectId: number | null } }>,
+  ): Promise<Receiver[][]> {
+    const accountsOf = await this.deps.users.accountsOfTenants(targets.map(({ tenantId }) => tenantId))
+    const grantsOf = new Map<number, Promise<AccessGrants>>()
+    const grants = (account: AccountSnapshot) => {
+      let entry = grantsOf.get(account.id)
+      if (!entry) {
+        entry = loadGrants(this.deps.db, account)
+        grantsOf.set(account.id, entry)
+      }
+      return entry
     }
-    return receivers
+    return Promise.all(
+      targets.map(async ({ tenantId, target }) => {
+        const projects = await this.deps.projects.projectsOf(tenantId)
+        const receivers: Receiver[] = []
+        for (const account of accountsOf.get(tenantId) ?? []) {
+          if (account.status !== ACCOUNT_ENABLED) continue
+          const granted = await grants(account)
+          const reaches =
+            granted.projectRoots === 'all' ||
+            (target.projectId !== null && subtreeIds(projects, granted.projectRoots).has(target.projectId)) ||
+            (target.deviceId !== undefined && granted.deviceIds.includes(target.deviceId))
+          if (!reaches) continue
+          receivers.push({
+            uid: account.id,
+            username: account.username,
+            nickname: account.nickname,
+            primary: account.isPrimary,
+          })
+        }
+        return receivers
+      }),
+    )
   }
 }

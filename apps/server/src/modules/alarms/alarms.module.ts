@@ -24,9 +24,9 @@ export function createAlarms(deps: {
   events: DeviceEvents
   scheduler: Scheduler
   devices: DevicesService
-  users: Pick<UsersService, 'accountsOfTenant'>
+  users: Pick<UsersService, 'accountsOfTenants'>
   projects: ProjectDirectory
-  messages: Pick<MessagesService, 'post'>
+  messages: Pick<MessagesService, 'postEach'>
   reportError: (error: unknown, what: string) => void
 }) {
   const { db, changes } = deps

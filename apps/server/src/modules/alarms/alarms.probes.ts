@@ -45,7 +45,7 @@ export const probes: RouteProbe[] = [
         fireAt: now,
       })
       const open = id ?? (await repository.openOf(world.a.devices.inP2, 'wan_ip_changed'))!.id
-      await repository.fire(open, now)
+      await repository.fire([open], now)
       return { body: { ids: [open] } }
     },
   },

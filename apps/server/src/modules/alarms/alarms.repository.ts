@@ -14,10 +14,37 @@ const targetIs = (target: SettingTarget) =>
   'deviceId' in target
     ? eq(alarmSettings.deviceId, target.deviceId)
     : eq(alarmSettings.projectId, target.projectId)
+/** What opens a pending condition. */
+export interface NewPending {
+  tenantId: number
+  deviceId: number
+  category: AlarmCategory
+  value?: number
+  threshold?: number
+  detail?: string
+  pendingSince: Date
+  fireAt: Date
+}
+
 const OPEN = sql`${alarms.state} in ('pending', 'active')`
 const closesOnAck = sql`(${alarms.category} = 'wan_ip_changed' and ${alarms.state} = 'active')`
 
 export function alarmsRepository(db: Executor) {
+  /**
+   * New pending conditions in one statement (a burst of reports); those whose device and
+   * category have one open already are left out of the answer.
+   */
+  const openPendingEach = async (
+    values: NewPending[],
+  ): Promise<Array<{ id: number; deviceId: number; category: string }>> => {
+    if (values.length === 0) return []
+    return db
+      .insert(alarms)
+      .values(values.map((value) => ({ ...value, state: 'pending' })))
+      .onConflictDoNothing()
+      .returning({ id: alarms.id, deviceId: alarms.deviceId, category: alarms.category })
+  }
+
   return {
     async settingsOfTenant(tenantId: number): Promise<SettingRow[]> {
       const rows = await db
@@ -82,24 +109,22 @@ export function alarmsRepository(db: Executor) {
       return row
     },
 
+    /** The pending rows among `ids` (a batch of fire jobs; fired or dropped ones are left out). */
+    async pendingOf(ids: number[]): Promise<AlarmRow[]> {
+      if (ids.length === 0) return []
+      return db
+        .select()
+        .from(alarms)
+        .where(and(inArray(alarms.id, ids), eq(alarms.state, 'pending')))
+    },
+
     /** A new pending condition; undefined when one of this device and category is open already. */
-    async openPending(values: {
-      tenantId: number
-      deviceId: number
-      category: AlarmCategory
-      value?: number
-      threshold?: number
-      detail?: string
-      pendingSince: Date
-      fireAt: Date
-    }): Promise<number | undefined> {
-      const [row] = await db
-        .insert(alarms)
-        .values({ ...values, state: 'pending' })
-        .onConflictDoNothing()
-        .returning({ id: alarms.id })
+    async openPending(values: NewPending): Promise<number | undefined> {
+      const [row] = await openPendingEach([values])
       return row?.id
     },
+
+    openPendingEach,
 
     async openOfDevice(deviceId: number) {
       return db
@@ -132,14 +157,14 @@ export function alarmsRepository(db: Executor) {
         .where(and(eq(alarms.id, id), eq(alarms.state, 'pending')))
     },
 
-    /** pending → active, once: the row if this call fired it. */
-    async fire(id: number, at: Date): Promise<AlarmRow | undefined> {
-      const [row] = await db
+    /** pending → active, once, in one statement for a batch: the rows this call fired. */
+    async fire(ids: number[], at: Date): Promise<AlarmRow[]> {
+      if (ids.length === 0) return []
+      return db
         .update(alarms)
         .set({ state: 'active', firedAt: at })
-        .where(and(eq(alarms.id, id), eq(alarms.state, 'pending')))
+        .where(and(inArray(alarms.id, ids), eq(alarms.state, 'pending')))
         .returning()
-      return row
     },
 
     /** active → recovered, once: the row if this call recovered it. */
@@ -152,11 +177,12 @@ export function alarmsRepository(db: Executor) {
       return row
     },
 
-    async markNotified(id: number, which: 'fired' | 'recovered'): Promise<void> {
+    async markNotified(ids: number[], which: 'fired' | 'recovered'): Promise<void> {
+      if (ids.length === 0) return
       await db
         .update(alarms)
         .set(which === 'fired' ? { notified: true } : { recoveryNotified: true })
-        .where(eq(alarms.id, id))
+        .where(inArray(alarms.id, ids))
     },
 
     /** What a restart picks up: pending rows to time, and messages a killed process did not post. */

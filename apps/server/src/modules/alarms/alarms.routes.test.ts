@@ -47,7 +47,7 @@ describe('alarm routes', () => {
     })
     // One open alarm per device and category: an earlier test's may be it.
     const open = id ?? (await repository.openOf(deviceId, 'cpu'))!.id
-    await repository.fire(open, now)
+    await repository.fire([open], now)
     return open
   }
 

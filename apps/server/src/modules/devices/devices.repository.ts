@@ -76,6 +76,11 @@ export function devicesRepository(db: Executor) {
       return row
     },
 
+    async findByIds(ids: number[]): Promise<DeviceRow[]> {
+      if (ids.length === 0) return []
+      return db.select().from(devices).where(inArray(devices.id, ids))
+    },
+
     async findByMac(mac: string): Promise<DeviceRow | undefined> {
       const [row] = await db.select().from(devices).where(eq(devices.mac, mac))
       return row

@@ -255,6 +255,11 @@ export class DevicesService {
     return devicesRepository(this.deps.db).findById(id)
   }
 
+  /** Devices by id, whoever's (a batch of alarms, each checked against its own tenant by the caller). */
+  async findByIds(ids: number[]): Promise<DeviceRow[]> {
+    return devicesRepository(this.deps.db).findByIds([...new Set(ids)])
+  }
+
   /**
    * Which devices the caller's records may name (operation log, progress): its whole tenant, or
    * the devices in its scope now, by id.

@@ -103,3 +103,43 @@ describe('MessagesService.post', () => {
     expect(heard.unread).toEqual([])
   })
 })
+
+describe('MessagesService.postEach', () => {
+  it('files each message of a batch, an account named twice gets both with their own pushes, one signal', async () => {
+    heard.unread.length = 0
+    heard.pushes.length = 0
+    const before = await service.unreadCount(first)
+    await service.postEach([
+      { ...alarm([first, second], { email: true }), link: '/device/detail?id=8' },
+      { ...alarm([first]), link: '/device/detail?id=9' },
+    ])
+    expect(await service.unreadCount(first)).toBe(before + 2)
+    const latest = await app.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.accountId, first))
+      .orderBy(messages.id)
+      .then((rows) => rows.slice(-2))
+    expect(latest.map((row) => row.link).sort()).toEqual(['/device/detail?id=8', '/device/detail?id=9'])
+    const pushes = await app.database.db
+      .select()
+      .from(messageDeliveries)
+      .where(
+        inArray(
+          messageDeliveries.messageId,
+          latest.map((row) => row.id),
+        ),
+      )
+    // The e-mail was asked by the message to device 8 only.
+    expect(
+      pushes.map((push) => [latest.find((row) => row.id === push.messageId)!.link, push.channel]),
+    ).toEqual([['/device/detail?id=8', 'email']])
+    expect(heard.unread).toEqual([[first, second]])
+    expect(heard.pushes).toEqual([
+      [
+        { accountId: first, channel: 'email' },
+        { accountId: second, channel: 'email' },
+      ],
+    ])
+  })
+})

@@ -64,44 +64,47 @@ export class MessagesService {
   }
 
   /**
-   * Several messages (e.g. one per tenant) in one transaction, with the pushes of each; one signal
-   * for all their accounts after the commit (an announcement's fan-out). An account appears in one
-   * message of the batch at most.
+   * Several messages (one per tenant of an announcement, a batch of alarms) in one transaction,
+   * with the pushes of each; one signal for all their accounts after the commit (one badge
+   * fan-out for the batch). An account named by several messages gets each of them: the rows are
+   * inserted in rounds in which each account appears once, since a row's pushes are found by its
+   * account (an alarm batch has one round unless an account hears of two alarms in it).
    */
   async postEach(batch: NewMessage[]): Promise<void> {
-    const planned = batch.map((message) => ({ message, channels: pushChannels(message.push) }))
-    const rows = planned.flatMap(({ message }) =>
-      [...new Set(message.accountIds)].map((accountId) => ({
-        tenantId: message.tenantId,
-        accountId,
-        kind: message.kind,
-        titleKey: message.titleKey,
-        params: message.params,
-        link: message.link ?? null,
-        announcementId: message.announcementId ?? null,
-      })),
-    )
-    if (rows.length === 0) return
+    const rounds = accountRounds(batch)
+    if (rounds.length === 0) return
     const posted = await this.deps.db.transaction(async (tx) => {
       const repository = messagesRepository(tx)
-      const inserted = await repository.insert(rows)
-      // The channels each account asked for, by the message its row came from.
-      const channelsOf = new Map<number, PushChannel[]>()
-      for (const { message, channels } of planned)
-        for (const id of message.accountIds) channelsOf.set(id, channels)
-      await repository.insertDeliveries(
-        inserted.flatMap((row) =>
-          (channelsOf.get(row.accountId) ?? []).map((channel) => ({
-            messageId: row.id,
-            accountId: row.accountId,
-            channel,
+      const filed: Array<{ accountId: number; channels: PushChannel[] }> = []
+      for (const round of rounds) {
+        const inserted = await repository.insert(
+          round.map(({ message, accountId }) => ({
+            tenantId: message.tenantId,
+            accountId,
+            kind: message.kind,
+            titleKey: message.titleKey,
+            params: message.params,
+            link: message.link ?? null,
+            announcementId: message.announcementId ?? null,
           })),
-        ),
-      )
-      return inserted.map((row) => ({
-        accountId: row.accountId,
-        channels: channelsOf.get(row.accountId) ?? [],
-      }))
+        )
+        // The channels each account asked for, by the message its row came from.
+        const channelsOf = new Map(
+          round.map(({ message, accountId }) => [accountId, pushChannels(message.push)]),
+        )
+        await repository.insertDeliveries(
+          inserted.flatMap((row) =>
+            (channelsOf.get(row.accountId) ?? []).map((channel) => ({
+              messageId: row.id,
+              accountId: row.accountId,
+              channel,
+            })),
+          ),
+        )
+        for (const row of inserted)
+          filed.push({ accountId: row.accountId, channels: channelsOf.get(row.accountId) ?? [] })
+      }
+      return filed
     })
     await this.announce(posted)
   }
@@ -184,6 +187,20 @@ async function ownedOrRefused(tx: Executor, accountId: number, ids: number[]): P
   const unique = [...new Set(ids)]
   if ((await messagesRepository(tx).ownedCount(accountId, unique)) !== unique.length)
     throw new AppError(ErrorCode.NO_PERMISSION)
+}
+
+/** Each message's accounts split into rounds that name an account once at most (in batch order). */
+function accountRounds(batch: NewMessage[]): Array<Array<{ message: NewMessage; accountId: number }>> {
+  const rounds: Array<Array<{ message: NewMessage; accountId: number }>> = []
+  const timesNamed = new Map<number, number>()
+  for (const message of batch)
+    for (const accountId of new Set(message.accountIds)) {
+      const round = timesNamed.get(accountId) ?? 0
+      timesNamed.set(accountId, round + 1)
+      if (!rounds[round]) rounds.push([])
+      rounds[round]!.push({ message, accountId })
+    }
+  return rounds
 }
 
 function pushChannels(push: NewMessage['push']): PushChannel[] {

@@ -36,6 +36,16 @@ export function accountsRepository(db: Executor) {
         .orderBy(sql`${accounts.isPrimary} desc`, accounts.id)
     },
 
+    /** Every account of these tenants, each tenant's primary first (a batch of alarms' receivers). */
+    async listOfTenants(tenantIds: number[]): Promise<AccountRow[]> {
+      if (tenantIds.length === 0) return []
+      return db
+        .select()
+        .from(accounts)
+        .where(inArray(accounts.tenantId, tenantIds))
+        .orderBy(accounts.tenantId, sql`${accounts.isPrimary} desc`, accounts.id)
+    },
+
     async enabledAfter(afterId: number, limit: number): Promise<Array<{ id: number; tenantId: number }>> {
       return db
         .select({ id: accounts.id, tenantId: accounts.tenantId })

@@ -66,6 +66,16 @@ export class UsersService {
     return rows.map(({ passwordHash: _hash, ...account }) => account)
   }
 
+  /** Every account of these tenants, by tenant (a batch of alarms tells several tenants at once). */
+  async accountsOfTenants(tenantIds: number[]): Promise<Map<number, AccountSnapshot[]>> {
+    const byTenant = new Map<number, AccountSnapshot[]>(tenantIds.map((id) => [id, []]))
+    for (const { passwordHash: _hash, ...account } of await accountsRepository(this.deps.db).listOfTenants([
+      ...new Set(tenantIds),
+    ]))
+      byTenant.get(account.tenantId)?.push(account)
+    return byTenant
+  }
+
   /** Enabled accounts with an id above `afterId`, by id, `limit` at most (announcements reach them all). */
   async accountsAfter(afterId: number, limit: number): Promise<Array<{ id: number; tenantId: number }>> {
     return accountsRepository(this.deps.db).enabledAfter(afterId, limit)
