@@ -1,7 +1,7 @@
 import type { JobExecution, TelemetryMessage } from '@canopy/shared/protocol'
 import { type AlarmCategory, type AlarmRules, DEFAULT_ALARM_RULES } from '@canopy/shared/validation'
 import { profileOf } from '@canopy/simulator'
-import { eq, inArray } from 'drizzle-orm'
+import { desc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { giveToTenant, importSimulatedCatalogue, registerDevice, signedInTenant } from '../../../test/devices'
 import { isolatedDatabase } from '../../../test/isolated-database'
@@ -51,12 +51,19 @@ class ManualScheduler implements Scheduler {
   }
   async cancel() {}
   async stop() {}
+  /** jobs whose handler threw: queued again, as pg-boss retries them */
+  failed = 0
   /** One after another, or `together` as pg-boss runs a claimed batch (side by side). */
   async runDue(now: number, together = false) {
     const due = this.queued.filter((job) => job.at <= now)
     this.queued = this.queued.filter((job) => job.at > now)
-    if (together) await Promise.all(due.map((job) => this.handler!({ id: 'job', data: job.data })))
-    else for (const job of due) await this.handler!({ id: 'job', data: job.data })
+    const run = (job: (typeof due)[number]) =>
+      this.handler!({ id: 'job', data: job.data }).catch(() => {
+        this.failed += 1
+        this.queued.push(job)
+      })
+    if (together) await Promise.all(due.map(run))
+    else for (const job of due) await run(job)
   }
 }
 
@@ -79,6 +86,8 @@ describe('alarm engine', () => {
   let posted: NewMessage[]
   /** how many posts the messages were filed in */
   let posts: number
+  /** posts to refuse before the next one files (the database refusing the transaction) */
+  let failPosts: number
   let engine: AlarmEngine
   let deviceId: number
   let settings: AlarmSettingsDirectory
@@ -91,6 +100,10 @@ describe('alarm engine', () => {
     const receivers = new AlarmReceivers({ db, users: app.services.users, projects })
     const messages = {
       postEach: async (batch: NewMessage[]) => {
+        if (failPosts > 0) {
+          failPosts -= 1
+          throw new Error('the messages could not be filed')
+        }
         posts += 1
         posted.push(...batch)
       },
@@ -167,6 +180,7 @@ describe('alarm engine', () => {
     scheduler = new ManualScheduler()
     posted = []
     posts = 0
+    failPosts = 0
     engine = await build()
   })
 
@@ -308,6 +322,57 @@ describe('alarm engine', () => {
       { state: 'active', notified: true },
       { state: 'active', notified: true },
     ])
+  })
+
+  it('posts a fired alarm whose post failed: a batch alarm by alarm, a lone job on its retry', async () => {
+    const other = await giveToTenant(
+      app,
+      tenantId,
+      (await registerDevice(app, profileOf('CAP-1200'))).thingName,
+    )
+    const wanIp = rules({ wan_ip_changed: { enabled: true } })
+    await setRules(wanIp)
+    await alarmsRepository(app.database.db).upsertSetting(tenantId, { deviceId: other }, { rules: wanIp })
+    settings.forget(tenantId)
+    const changeIp = async (id: number, ip: string) =>
+      engine.onTelemetry({
+        deviceId: id,
+        thing: `t${id}`,
+        at: new Date(clock),
+        telemetry: report({ wan: { ip } }),
+      })
+    for (const id of [deviceId, other]) {
+      await changeIp(id, '10.0.0.2')
+      await changeIp(id, '10.0.0.7')
+    }
+    // The batch's one post fails after its update: each alarm is then fired alone, and posted.
+    failPosts = 1
+    await scheduler.runDue(clock, true)
+    expect(scheduler.failed).toBe(0)
+    expect(posted.map((message) => message.link).sort()).toEqual(
+      [`/device/detail?id=${deviceId}`, `/device/detail?id=${other}`].sort(),
+    )
+    // A lone job whose post fails fails; its retry posts the alarm it fired. (Acknowledged, the
+    // change closes; an engine started again reads the open alarms without it.)
+    const open = engine.openOf(other).get('wan_ip_changed')!.id!
+    await alarmsRepository(app.database.db).acknowledge({ tenantId }, [open], ownerId)
+    engine = await build()
+    posted = []
+    await changeIp(other, '10.0.0.8')
+    await changeIp(other, '10.0.0.9')
+    failPosts = 1
+    await scheduler.runDue(clock)
+    expect(scheduler.failed).toBe(1)
+    expect(posted).toEqual([])
+    await scheduler.runDue(clock)
+    expect(posted.map((message) => message.params.detail)).toEqual(['10.0.0.8 → 10.0.0.9'])
+    const [row] = await app.database.db
+      .select({ state: alarms.state, notified: alarms.notified })
+      .from(alarms)
+      .where(eq(alarms.deviceId, other))
+      .orderBy(desc(alarms.id))
+      .limit(1)
+    expect(row).toEqual({ state: 'active', notified: true })
   })
 
   it('fires configuration drift once it held its interval, and recovers when the device is back in line', async () => {

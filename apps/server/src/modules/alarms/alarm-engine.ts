@@ -253,19 +253,25 @@ export class AlarmEngine {
 
   /**
    * The fire jobs of a batch: each pending alarm moves to active once its interval has passed, the
-   * rule still on and no mute (jobs of alarms fired or dropped meanwhile do nothing). Every device
-   * of the batch waits for its earlier transitions, and its later ones wait for the batch.
+   * rule still on and no mute (jobs of alarms dropped or posted meanwhile do nothing). An alarm
+   * fired whose message a failed attempt did not post is posted by the job's next attempt (or by
+   * the batch's alarm-by-alarm retry), not left for the next start. Every device of the batch
+   * waits for its earlier transitions, and its later ones wait for the batch.
    */
   async fireDue(alarmIds: number[]): Promise<void> {
-    const rows = await alarmsRepository(this.deps.db).pendingOf(alarmIds)
-    if (rows.length === 0) return
+    const repository = alarmsRepository(this.deps.db)
+    const seen = await repository.unsettledOf(alarmIds)
+    if (seen.length === 0) return
     await this.inTurnAll(
-      rows.map((row) => row.deviceId),
-      () => this.fire(rows),
+      seen.map((row) => row.deviceId),
+      // Read again in turn: an earlier move of these devices may have fired or posted them.
+      async () => this.fire(await repository.unsettledOf(alarmIds)),
     )
   }
 
-  private async fire(rows: AlarmRow[]): Promise<void> {
+  private async fire(unsettled: AlarmRow[]): Promise<void> {
+    const rows = unsettled.filter((row) => row.state === 'pending')
+    const unposted = unsettled.filter((row) => row.state !== 'pending')
     const repository = alarmsRepository(this.deps.db)
     const devices = new Map(
       (await this.deps.devices.findByIds(rows.map((row) => row.deviceId))).map((device) => [
@@ -300,7 +306,7 @@ export class AlarmEngine {
     }
     const fired = await repository.fire(due, now)
     for (const row of fired) this.remember(row.deviceId, row.category as AlarmCategory, row)
-    await this.deps.notifier.tell(fired, 'fired')
+    await this.deps.notifier.tell([...unposted, ...fired], 'fired')
   }
 
   private scheduleFire(alarmId: number, at: Date): Promise<void> {

@@ -109,13 +109,21 @@ export function alarmsRepository(db: Executor) {
       return row
     },
 
-    /** The pending rows among `ids` (a batch of fire jobs; fired or dropped ones are left out). */
-    async pendingOf(ids: number[]): Promise<AlarmRow[]> {
+    /**
+     * What a batch of fire jobs still has to do among `ids`: the pending rows, and the active ones
+     * whose message was not posted (an attempt that failed after the update).
+     */
+    async unsettledOf(ids: number[]): Promise<AlarmRow[]> {
       if (ids.length === 0) return []
       return db
         .select()
         .from(alarms)
-        .where(and(inArray(alarms.id, ids), eq(alarms.state, 'pending')))
+        .where(
+          and(
+            inArray(alarms.id, ids),
+            sql`(${alarms.state} = 'pending' or (${alarms.state} = 'active' and not ${alarms.notified}))`,
+          ),
+        )
     },
 
     /** A new pending condition; undefined when one of this device and category is open already. */
