@@ -63,13 +63,14 @@ test('back up a device, see a change made on it as drift, compare the versions, 
   await page.getByRole('checkbox', { name: 'Version 1' }).check()
   await page.getByRole('checkbox', { name: 'Version 2' }).check()
   await page.getByRole('button', { name: 'Compare versions' }).click()
-  const diff = page.getByRole('dialog', { name: 'Version 1 ↔ Version 2' })
+  const diff = page.getByRole('region', { name: 'Version 1 ↔ Version 2' })
   await expect(diff.getByText('1 differences')).toBeVisible()
   const changed = diff.locator('tr[data-kind="changed"]')
   await expect(changed).toHaveCount(1)
   await expect(changed).toContainText(original)
   await expect(changed).toContainText('Visitor-Changed')
   await diff.getByRole('button', { name: 'Close' }).click()
+  await expect(diff).toBeHidden()
 
   // Restore version 1: the device runs its old SSID again, and the drift is gone.
   await page

@@ -157,19 +157,22 @@ export function BackupsTab({ deviceId }: { deviceId: number }) {
   return (
     <Flex vertical gap={12}>
       {modalHolder}
-      <Flex gap={8} wrap align="center">
-        {canBackUp && (
-          <Button
-            type="primary"
-            onClick={() => {
-              setNoteText('')
-              setNoteFor('new')
-            }}
-          >
-            {t('backups.backUpNow')}
-          </Button>
-        )}
-        <CompareVersions chosen={chosen} />
+      <CompareVersions
+        chosen={chosen}
+        before={
+          canBackUp && (
+            <Button
+              type="primary"
+              onClick={() => {
+                setNoteText('')
+                setNoteFor('new')
+              }}
+            >
+              {t('backups.backUpNow')}
+            </Button>
+          )
+        }
+      >
         <Typography.Text type="secondary">{t('backups.compareHint')}</Typography.Text>
         {canBackUp && backups.data && (
           <Space>
@@ -184,7 +187,7 @@ export function BackupsTab({ deviceId }: { deviceId: number }) {
             <Typography.Text>{t('backups.keepSuffix')}</Typography.Text>
           </Space>
         )}
-      </Flex>
+      </CompareVersions>
       {operation !== undefined && <BatchProgressLine operationId={operation} onSettled={handleSettled} />}
       <Table<BackupVersion>
         rowKey="id"

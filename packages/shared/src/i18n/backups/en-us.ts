@@ -42,6 +42,7 @@ export const backupsEnUS = {
     compareHint: 'Tick two versions to compare them, or one to compare it with the desired settings',
     compareTwo: 'Compare versions',
     compareDesired: 'Compare with desired',
+    closeDiff: 'Close',
     diffTitle: 'Version {{from}} ↔ {{to}}',
     diffDesiredTitle: 'Version {{from}} ↔ desired settings',
     desired: 'Desired settings',

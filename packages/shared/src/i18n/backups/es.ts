@@ -39,6 +39,7 @@ export const backupsEs: BackupsCatalogue = {
     compareHint: 'Marque dos versiones para compararlas, o una para compararla con la configuración deseada',
     compareTwo: 'Comparar versiones',
     compareDesired: 'Comparar con la deseada',
+    closeDiff: 'Cerrar',
     diffTitle: 'Versión {{from}} ↔ {{to}}',
     diffDesiredTitle: 'Versión {{from}} ↔ configuración deseada',
     desired: 'Configuración deseada',

@@ -38,6 +38,7 @@ export const backupsZhCN: BackupsCatalogue = {
     compareHint: '勾选两个版本进行比较，或勾选一个与期望配置比较',
     compareTwo: '比较版本',
     compareDesired: '与期望配置比较',
+    closeDiff: '关闭',
     diffTitle: '版本 {{from}} ↔ {{to}}',
     diffDesiredTitle: '版本 {{from}} ↔ 期望配置',
     desired: '期望配置',
