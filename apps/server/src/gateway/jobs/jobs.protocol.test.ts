@@ -272,6 +272,9 @@ describe.each(BROKERS)('the Jobs API on the $name', ({ external }) => {
   })
 
   it('times executions out on the database: the step timer and the job’s in-progress timer', async () => {
+    // This test sweeps by hand: the gateway's own sweep (every 10 s) would otherwise take the
+    // overdue execution first on a slow run, and its next-job notice before we listen.
+    app.gateway.jobs.stop()
     const device = await tenantDevice()
     const thing = device.thingName
     const [stepped] = await createJob([device.id])
