@@ -4,10 +4,13 @@ import { type JobHandler, JobsClient, STAYS_IN_PROGRESS } from './jobs-client'
 
 const THING = 'cnp-02c10100002a'
 
-/** A cloud that accepts every update (or refuses the first with VersionMismatch) and records what it heard. */
+/**
+ * A cloud that accepts every update (or refuses the first with VersionMismatch, or throttles some)
+ * and records what it heard.
+ */
 function cloud(
   handlers: Record<string, JobHandler>,
-  options: { mismatchFirst?: boolean; unanswered?: number[] } = {},
+  options: { mismatchFirst?: boolean; unanswered?: number[]; throttled?: number[] } = {},
 ) {
   const heard: Array<{ topic: string; payload: Record<string, unknown> }> = []
   let version = 2
@@ -21,6 +24,12 @@ function cloud(
       // A busy cloud that takes an update but answers too late (these updates, by their order).
       if (options.unanswered?.includes(heard.filter(({ topic }) => topic.endsWith('/update')).length)) {
         version++
+        return
+      }
+      // A cloud too busy to take these updates (by their order): it says so and takes nothing.
+      if (options.throttled?.includes(heard.filter(({ topic }) => topic.endsWith('/update')).length)) {
+        const answer = { clientToken: body.clientToken as string, code: 'RequestThrottled' }
+        setImmediate(() => void client.receive(`${topic}/rejected`, answer))
         return
       }
       const refuse = mismatch
@@ -44,6 +53,7 @@ function cloud(
     handlers,
     () => {},
     50,
+    5,
   )
   const execution = (statusDetails: StatusDetails = {}): JobExecution => ({
     jobId: 'job-1',
@@ -141,5 +151,22 @@ describe('the jobs client', () => {
       'SUCCEEDED 4',
       'SUCCEEDED 4',
     ])
+  })
+
+  it('asks start-next again after a wait when a busy cloud throttled it, not at once', async () => {
+    const { client, asked } = cloud({ work: async () => ({}) })
+    await client.receive(`$aws/things/${THING}/jobs/start-next/rejected`, {
+      clientToken: 'next-1',
+      code: 'RequestThrottled',
+    })
+    expect(asked()).toBe(0)
+    await expect.poll(asked, { timeout: 1000, interval: 5 }).toBe(1)
+  })
+
+  it('says a throttled outcome again, after a wait, until the cloud takes it', async () => {
+    const { give, updates, asked } = cloud({ work: async () => ({ done: 'yes' }) }, { throttled: [1, 2] })
+    await give()
+    expect(updates().map((update) => update.status)).toEqual(['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED'])
+    expect(asked()).toBe(1)
   })
 })

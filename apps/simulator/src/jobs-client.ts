@@ -62,9 +62,16 @@ type Publish = (topic: string, payload: unknown) => Promise<void>
 const ANSWER_TIMEOUT_MS = 15_000
 /** how often an outcome the cloud did not answer is said again */
 const OUTCOME_ATTEMPTS = 3
+/** how often an outcome a busy cloud throttled is said again, each after a longer wait */
+const THROTTLED_ATTEMPTS = 12
+/** the first wait before asking a throttling cloud again; each next one doubles, up to 32× */
+const RETRY_DELAY_MS = 1_000
 
 /** An update the cloud did not answer in time (it may still have taken it). */
 class NoAnswer extends Error {}
+
+/** A request a busy cloud answered with RequestThrottled: it took nothing, ask again later. */
+class Throttled extends NoAnswer {}
 
 /** An update the cloud refused: the execution ended meanwhile (canceled, timed out) or is not ours. */
 class UpdateRefused extends Error {}
@@ -93,6 +100,9 @@ export class JobsClient {
   private requests = 0
   /** updates waiting for their answer, by clientToken */
   private readonly waiting = new Map<string, (answer: UpdateAnswer, accepted: boolean) => void>()
+  /** a start-next the cloud throttled, to be asked again; how many times in a row */
+  private askAgain: NodeJS.Timeout | undefined
+  private throttledAsks = 0
 
   constructor(
     private readonly thing: string,
@@ -101,6 +111,8 @@ export class JobsClient {
     private readonly log: (line: string) => void,
     /** how long an update waits for its answer */
     private readonly answerTimeoutMs = ANSWER_TIMEOUT_MS,
+    /** the first wait before asking a throttling cloud again */
+    private readonly retryDelayMs = RETRY_DELAY_MS,
   ) {}
 
   /** The topics it hears (subscribe to them before `start`). */
@@ -128,6 +140,8 @@ export class JobsClient {
     this.interrupt?.abort(new Error('the device restarted'))
     this.interrupt = undefined
     this.running = undefined
+    clearTimeout(this.askAgain)
+    this.askAgain = undefined
     for (const answer of [...this.waiting.values()]) answer({ code: 'Interrupted' }, false)
   }
 
@@ -138,7 +152,22 @@ export class JobsClient {
       return true
     }
     if (topic === topics.jobs.startNextAccepted(this.thing)) {
+      this.throttledAsks = 0
       if (body.execution && this.running !== body.execution.jobId) await this.run(body.execution)
+      return true
+    }
+    if (topic === topics.jobs.startNextRejected(this.thing) && body.code === 'RequestThrottled') {
+      // A busy cloud took nothing: without asking again, a job queued for this device would wait
+      // for a notify-next that was already sent (docs/protocol.md, "Limits and refusals").
+      if (!this.running && !this.askAgain) {
+        const wait = this.backOff(++this.throttledAsks)
+        this.log(`jobs: start-next throttled; asking again in ${Math.round(wait)} ms`)
+        this.askAgain = setTimeout(() => {
+          this.askAgain = undefined
+          if (!this.running) void this.askNext()
+        }, wait)
+        this.askAgain.unref()
+      }
       return true
     }
     if (!topic.startsWith(`$aws/things/${this.thing}/jobs/`)) return false
@@ -222,15 +251,26 @@ export class JobsClient {
     if (!signal.aborted && !staysInProgress) await this.askNext()
   }
 
-  /** The outcome, said again while a busy cloud does not answer (an outcome must not be lost). */
+  /**
+   * The outcome, said again while a busy cloud does not answer or throttles it, after a growing
+   * wait when throttled (an outcome must not be lost).
+   */
   private async settle(jobId: string, status: string, statusDetails: StatusDetails): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.update(jobId, status, statusDetails)
       } catch (error) {
-        if (!(error instanceof NoAnswer) || attempt >= OUTCOME_ATTEMPTS) throw error
+        const throttled = error instanceof Throttled
+        if (!(error instanceof NoAnswer) || attempt >= (throttled ? THROTTLED_ATTEMPTS : OUTCOME_ATTEMPTS))
+          throw error
+        if (throttled) await new Promise((resolve) => setTimeout(resolve, this.backOff(attempt)))
       }
     }
+  }
+
+  /** The wait before the `attempt`th retry: doubling up to 32×, spread so a fleet does not retry in step. */
+  private backOff(attempt: number): number {
+    return this.retryDelayMs * 2 ** Math.min(attempt - 1, 5) * (0.5 + Math.random())
   }
 
   /**
@@ -276,6 +316,7 @@ export class JobsClient {
     const state = body.executionState?.status
     if (!retried && body.code === 'VersionMismatch' && (state === 'IN_PROGRESS' || state === 'QUEUED'))
       return this.update(jobId, status, statusDetails, true)
+    if (body.code === 'RequestThrottled') throw new Throttled(`update of ${jobId} throttled`)
     throw new UpdateRefused(`update of ${jobId} refused: ${(body as JobsErrorResponse).code}`)
   }
 }
