@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { RefusalCounts } from '../lib/refusal-counts'
 
 /** Why Canopy refused what came from an openNDS gateway or its guest (docs/operations.md). */
 export const OPENNDS_REFUSALS = [
@@ -21,8 +22,6 @@ export type OpenNdsRefusal = (typeof OPENNDS_REFUSALS)[number]
 export const AUTHMON_POLLS = ['clear', 'view', 'ack', 'list'] as const
 export type AuthmonPoll = (typeof AUTHMON_POLLS)[number]
 
-const WINDOW_MS = 60_000
-
 /**
  * What the openNDS surface answered (`GET {API_ROOT}/operator/metrics`, `guests.openNds`): every
  * refusal by reason — logged at most once per reason a minute, with how many lines it left out
@@ -30,30 +29,23 @@ const WINDOW_MS = 60_000
  * polls by kind, which tell an operator that level-3 gateways reach Canopy.
  */
 export class OpenNdsCounters {
-  readonly refusals = Object.fromEntries(OPENNDS_REFUSALS.map((reason) => [reason, 0])) as Record<
-    OpenNdsRefusal,
-    number
-  >
   readonly polls = Object.fromEntries(AUTHMON_POLLS.map((poll) => [poll, 0])) as Record<AuthmonPoll, number>
-  private readonly lastLogged = new Map<OpenNdsRefusal, { at: number; suppressed: number }>()
+  private readonly refused: RefusalCounts<OpenNdsRefusal>
 
   constructor(
     private readonly log: FastifyBaseLogger,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.refused = new RefusalCounts(OPENNDS_REFUSALS, now)
+  }
+
+  get refusals(): Record<OpenNdsRefusal, number> {
+    return this.refused.counts
+  }
 
   refuse(reason: OpenNdsRefusal, detail: { address: string; gateway?: string }): void {
-    this.refusals[reason]++
-    const last = this.lastLogged.get(reason)
-    if (last && this.now() - last.at < WINDOW_MS) {
-      last.suppressed++
-      return
-    }
-    this.lastLogged.set(reason, { at: this.now(), suppressed: 0 })
-    this.log.warn(
-      { reason, ...detail, ...(last?.suppressed ? { suppressed: last.suppressed } : {}) },
-      'openNDS request refused',
-    )
+    const due = this.refused.count(reason)
+    if (due) this.log.warn({ reason, ...detail, ...due }, 'openNDS request refused')
   }
 
   polled(poll: AuthmonPoll): void {
