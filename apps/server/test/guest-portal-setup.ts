@@ -1,7 +1,8 @@
+import type { AddressInfo } from 'node:net'
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import { bindDevice, startTestFleet } from './devices'
 import { rootProjectOf, signedInAccount } from './factories'
-import type { TestApp } from './test-app'
+import { createTestApp, type TestApp } from './test-app'
 
 export const GUIDE = 'https://example.com/welcome'
 export const MEMBER = { account: 'alice', password: 'alicepass1' }
@@ -76,4 +77,44 @@ export async function guestPortalOnOneDevice(
     },
   })
   return { fleet, device, owner }
+}
+
+/**
+ * A test app answering openNDS with `faskey` (OPENNDS_FASKEY, put back by `close`), listening on
+ * a port of its own so the tests reach it as a gateway's guest does, with the portal of
+ * `guestPortalOnOneDevice`.
+ */
+export async function openNdsGuestApp(
+  faskey: string,
+  lists: { blocked: string; trusted: string },
+): Promise<{
+  app: TestApp
+  base: string
+  fleet: Fleet
+  device: VirtualDevice
+  owner: string
+  close: () => Promise<void>
+}> {
+  const previousKey = process.env.OPENNDS_FASKEY
+  const restoreKey = () => {
+    if (previousKey === undefined) delete process.env.OPENNDS_FASKEY
+    else process.env.OPENNDS_FASKEY = previousKey
+  }
+  process.env.OPENNDS_FASKEY = faskey
+  const app = await createTestApp()
+  try {
+    await app.http.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`
+    const portal = await guestPortalOnOneDevice(app, lists)
+    const close = async () => {
+      restoreKey()
+      await portal.fleet.stop()
+      await app.close()
+    }
+    return { app, base, ...portal, close }
+  } catch (error) {
+    restoreKey()
+    await app.close()
+    throw error
+  }
 }

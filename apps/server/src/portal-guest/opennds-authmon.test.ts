@@ -1,11 +1,10 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import type { GuestDetail } from '@canopy/shared/validation'
-import type { Fleet, VirtualDevice } from '@canopy/simulator'
+import type { VirtualDevice } from '@canopy/simulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operatorCall } from '../../test/devices'
-import { GUIDE, guestPortalOnOneDevice, MEMBER } from '../../test/guest-portal-setup'
-import { createTestApp, type TestApp } from '../../test/test-app'
+import { GUIDE, MEMBER, openNdsGuestApp } from '../../test/guest-portal-setup'
+import type { TestApp } from '../../test/test-app'
 import { fasToken } from './opennds-fas-query'
 
 /**
@@ -16,11 +15,10 @@ import { fasToken } from './opennds-fas-query'
  */
 const FASKEY = 'canopyLevel3Key'
 let app: TestApp
-let fleet: Fleet
+let close: (() => Promise<void>) | undefined
 let device: VirtualDevice
 let owner: string
 let base: string
-const previousKey = process.env.OPENNDS_FASKEY
 
 const GATEWAY_NAME = () => `${device.thing}%20Node%3a0242ac110002%20`
 const GATEWAY_HASH = () => createHash('sha256').update(GATEWAY_NAME()).digest('hex')
@@ -71,20 +69,13 @@ const metrics = async () =>
   ).envelope.data.guests.openNds
 
 beforeAll(async () => {
-  process.env.OPENNDS_FASKEY = FASKEY
-  app = await createTestApp()
-  await app.http.listen({ port: 0, host: '127.0.0.1' })
-  base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`
-  ;({ fleet, device, owner } = await guestPortalOnOneDevice(app, {
+  ;({ app, base, device, owner, close } = await openNdsGuestApp(FASKEY, {
     blocked: '02:DD:00:00:01:FF',
     trusted: '02:DD:00:00:01:FE',
   }))
 })
 afterAll(async () => {
-  if (previousKey === undefined) delete process.env.OPENNDS_FASKEY
-  else process.env.OPENNDS_FASKEY = previousKey
-  await fleet?.stop()
-  await app?.close()
+  await close?.()
 })
 
 describe('openNDS FAS level 3 (authmon)', () => {

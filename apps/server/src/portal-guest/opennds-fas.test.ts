@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net'
 import type { GuestDetail } from '@canopy/shared/validation'
-import type { Fleet, VirtualDevice } from '@canopy/simulator'
+import type { VirtualDevice } from '@canopy/simulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GUIDE, guestPortalOnOneDevice, MEMBER } from '../../test/guest-portal-setup'
-import { createTestApp, type TestApp } from '../../test/test-app'
+import { GUIDE, MEMBER, openNdsGuestApp } from '../../test/guest-portal-setup'
+import type { TestApp } from '../../test/test-app'
 import { openNdsFaskey } from './opennds-fas'
 import { fasToken } from './opennds-fas-query'
 
@@ -16,11 +15,10 @@ const FASKEY = 'canopyTestKey1'
 const BLOCKED = '02:CC:00:00:00:01'
 const TRUSTED = '02:CC:00:00:00:02'
 let app: TestApp
-let fleet: Fleet
+let close: (() => Promise<void>) | undefined
 let device: VirtualDevice
 let owner: string
 let base: string
-const previousKey = process.env.OPENNDS_FASKEY
 
 const hidOf = (n: number) => n.toString(16).padStart(64, 'a')
 const mac = (n: number) => `02:dd:00:00:00:${n.toString(16).padStart(2, '0')}`
@@ -73,17 +71,13 @@ const details = async (clientMac: string) =>
   ).list
 
 beforeAll(async () => {
-  process.env.OPENNDS_FASKEY = FASKEY
-  app = await createTestApp()
-  await app.http.listen({ port: 0, host: '127.0.0.1' })
-  base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`
-  ;({ fleet, device, owner } = await guestPortalOnOneDevice(app, { blocked: BLOCKED, trusted: TRUSTED }))
+  ;({ app, base, device, owner, close } = await openNdsGuestApp(FASKEY, {
+    blocked: BLOCKED,
+    trusted: TRUSTED,
+  }))
 })
 afterAll(async () => {
-  if (previousKey === undefined) delete process.env.OPENNDS_FASKEY
-  else process.env.OPENNDS_FASKEY = previousKey
-  await fleet?.stop()
-  await app?.close()
+  await close?.()
 })
 
 describe('openNDS FAS level 1', () => {
