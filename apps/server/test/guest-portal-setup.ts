@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import type { GuestDetail } from '@canopy/shared/validation'
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import { bindDevice, startTestFleet } from './devices'
 import { rootProjectOf, signedInAccount } from './factories'
@@ -117,4 +118,15 @@ export async function openNdsGuestApp(
     await app.close()
     throw error
   }
+}
+
+/** The authentication details the owner sees for a client MAC (or part of one), newest first. */
+export async function guestDetails(app: TestApp, owner: string, clientMac: string): Promise<GuestDetail[]> {
+  const { list } = await app.ok<{ list: GuestDetail[] }>({
+    method: 'POST',
+    path: '/backend/portal/detail/list',
+    token: owner,
+    body: { mac: clientMac },
+  })
+  return list
 }

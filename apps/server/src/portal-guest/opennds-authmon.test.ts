@@ -1,9 +1,8 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto'
-import type { GuestDetail } from '@canopy/shared/validation'
 import type { VirtualDevice } from '@canopy/simulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operatorCall } from '../../test/devices'
-import { GUIDE, MEMBER, openNdsGuestApp } from '../../test/guest-portal-setup'
+import { GUIDE, guestDetails, MEMBER, openNdsGuestApp } from '../../test/guest-portal-setup'
 import type { TestApp } from '../../test/test-app'
 import { fasToken } from './opennds-fas-query'
 
@@ -108,12 +107,7 @@ describe('openNDS FAS level 3 (authmon)', () => {
     const onward = await fetch(`${base}${refresh}`, { redirect: 'manual' })
     expect(onward.status).toBe(302)
     expect(onward.headers.get('location')).toBe(GUIDE)
-    const { list } = await app.ok<{ list: GuestDetail[] }>({
-      method: 'POST',
-      path: '/backend/portal/detail/list',
-      token: owner,
-      body: { mac: client.mac.toUpperCase() },
-    })
+    const list = await guestDetails(app, owner, client.mac.toUpperCase())
     expect(list[0]).toMatchObject({ method: 'member', status: 'active', client_ip: '10.20.0.33' })
     expect((await metrics()).polls).toEqual({
       clear: before.clear! + 1,

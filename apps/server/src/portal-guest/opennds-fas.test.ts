@@ -1,7 +1,6 @@
-import type { GuestDetail } from '@canopy/shared/validation'
 import type { VirtualDevice } from '@canopy/simulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GUIDE, MEMBER, openNdsGuestApp } from '../../test/guest-portal-setup'
+import { GUIDE, guestDetails, MEMBER, openNdsGuestApp } from '../../test/guest-portal-setup'
 import type { TestApp } from '../../test/test-app'
 import { openNdsFaskey } from './opennds-fas'
 import { fasToken } from './opennds-fas-query'
@@ -60,15 +59,7 @@ function authAction(response: Response): string {
   expect(location.searchParams.get('redir')).toBe(GUIDE)
   return location.searchParams.get('tok')!
 }
-const details = async (clientMac: string) =>
-  (
-    await app.ok<{ list: GuestDetail[] }>({
-      method: 'POST',
-      path: '/backend/portal/detail/list',
-      token: owner,
-      body: { mac: clientMac },
-    })
-  ).list
+const details = (clientMac: string) => guestDetails(app, owner, clientMac)
 
 beforeAll(async () => {
   ;({ app, base, device, owner, close } = await openNdsGuestApp(FASKEY, {

@@ -6,11 +6,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls'
 import { promisify } from 'node:util'
-import type { GuestDetail } from '@canopy/shared/validation'
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operatorCall } from '../../test/devices'
-import { GUIDE, guestPortalOnOneDevice, MEMBER } from '../../test/guest-portal-setup'
+import { GUIDE, guestDetails, guestPortalOnOneDevice, MEMBER } from '../../test/guest-portal-setup'
 import { startSmsStandIn } from '../../test/sms-stand-in'
 import { createTestApp, type TestApp } from '../../test/test-app'
 
@@ -410,12 +409,7 @@ describe.skipIf(reason !== undefined)('a real openNDS gateway against Canopy', (
     ])
     expect(await ndsState(guest.mac)).toBe('Authenticated')
     expect(await browses(guest)).toBe('hello from the internet')
-    const { list } = await app.ok<{ list: GuestDetail[] }>({
-      method: 'POST',
-      path: '/backend/portal/detail/list',
-      token: owner,
-      body: { mac: guest.mac.toUpperCase() },
-    })
+    const list = await guestDetails(app, owner, guest.mac.toUpperCase())
     expect(list[0]).toMatchObject({
       method: 'member',
       status: 'active',
@@ -426,14 +420,7 @@ describe.skipIf(reason !== undefined)('a real openNDS gateway against Canopy', (
 
   it('a kick-off reaches Canopy only: openNDS keeps the guest until its session ends, then the page is back', async () => {
     const guest = guests.member
-    const [session] = (
-      await app.ok<{ list: GuestDetail[] }>({
-        method: 'POST',
-        path: '/backend/portal/detail/list',
-        token: owner,
-        body: { mac: guest.mac.toUpperCase() },
-      })
-    ).list
+    const [session] = await guestDetails(app, owner, guest.mac.toUpperCase())
     await app.ok({
       method: 'POST',
       path: '/backend/portal/detail/kick',
@@ -479,12 +466,7 @@ describe.skipIf(reason !== undefined)('a real openNDS gateway against Canopy', (
     await logIn(guest, sent.body, ['method=sms', 'step=verify', `phone=${phone}`, `code=${code}`])
     expect(await ndsState(guest.mac)).toBe('Authenticated')
     expect(await browses(guest)).toBe('hello from the internet')
-    const { list } = await app.ok<{ list: GuestDetail[] }>({
-      method: 'POST',
-      path: '/backend/portal/detail/list',
-      token: owner,
-      body: { mac: guest.mac.toUpperCase() },
-    })
+    const list = await guestDetails(app, owner, guest.mac.toUpperCase())
     expect(list[0]).toMatchObject({ method: 'sms', status: 'active', account: '138****1515' })
   }, 30_000)
 
@@ -567,12 +549,7 @@ describe.skipIf(reason !== undefined)('a real openNDS gateway against Canopy', (
       ])
       expect(onward.status).toBe(302)
       expect(onward.location).toBe(GUIDE)
-      const { list } = await app.ok<{ list: GuestDetail[] }>({
-        method: 'POST',
-        path: '/backend/portal/detail/list',
-        token: owner,
-        body: { mac: guest.mac.toUpperCase() },
-      })
+      const list = await guestDetails(app, owner, guest.mac.toUpperCase())
       expect(list[0]).toMatchObject({ method: 'member', status: 'active', client_ip: guest.ip })
     }, 90_000)
 
