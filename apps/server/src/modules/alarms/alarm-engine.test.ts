@@ -285,7 +285,8 @@ describe('alarm engine', () => {
     expect(await alarmsOf()).toContainEqual({ category: 'wan_ip_changed', state: 'active' })
   })
 
-  it('fires the jobs run side by side as one batch: one post, each device its message to its receiver', async () => {
+  /** A second device of the tenant; both alarm on a WAN IP change. */
+  async function secondDeviceAlarmingOnWanIp(): Promise<number> {
     const other = await giveToTenant(
       app,
       tenantId,
@@ -295,14 +296,20 @@ describe('alarm engine', () => {
     await setRules(wanIp)
     await alarmsRepository(app.database.db).upsertSetting(tenantId, { deviceId: other }, { rules: wanIp })
     settings.forget(tenantId)
+    return other
+  }
+  const changeIp = (id: number, ip: string) =>
+    engine.onTelemetry({
+      deviceId: id,
+      thing: `t${id}`,
+      at: new Date(clock),
+      telemetry: report({ wan: { ip } }),
+    })
+
+  it('fires the jobs run side by side as one batch: one post, each device its message to its receiver', async () => {
+    const other = await secondDeviceAlarmingOnWanIp()
     for (const id of [deviceId, other]) {
-      for (const ip of ['10.0.0.2', '10.0.0.7'])
-        await engine.onTelemetry({
-          deviceId: id,
-          thing: `t${id}`,
-          at: new Date(clock),
-          telemetry: report({ wan: { ip } }),
-        })
+      for (const ip of ['10.0.0.2', '10.0.0.7']) await changeIp(id, ip)
     }
     await scheduler.runDue(clock, true)
     expect(posts).toBe(1)
@@ -325,22 +332,7 @@ describe('alarm engine', () => {
   })
 
   it('posts a fired alarm whose post failed: a batch alarm by alarm, a lone job on its retry', async () => {
-    const other = await giveToTenant(
-      app,
-      tenantId,
-      (await registerDevice(app, profileOf('CAP-1200'))).thingName,
-    )
-    const wanIp = rules({ wan_ip_changed: { enabled: true } })
-    await setRules(wanIp)
-    await alarmsRepository(app.database.db).upsertSetting(tenantId, { deviceId: other }, { rules: wanIp })
-    settings.forget(tenantId)
-    const changeIp = async (id: number, ip: string) =>
-      engine.onTelemetry({
-        deviceId: id,
-        thing: `t${id}`,
-        at: new Date(clock),
-        telemetry: report({ wan: { ip } }),
-      })
+    const other = await secondDeviceAlarmingOnWanIp()
     for (const id of [deviceId, other]) {
       await changeIp(id, '10.0.0.2')
       await changeIp(id, '10.0.0.7')
