@@ -20,6 +20,17 @@ export class OperatorService {
 
   /** Adds a product, or — with the same model — updates it; a new product gets a key and secret. */
   async saveProduct(product: OperatorProduct) {
+    try {
+      return await this.writeProduct(product)
+    } catch (error) {
+      // Another import added the same model between our read and our insert: ours is its update.
+      if (violatedUniqueConstraint(error) === 'products_model_unique') return this.writeProduct(product)
+      if (violatedUniqueConstraint(error)) throw new AppError(ErrorCode.INVALID_PARAMETER)
+      throw error
+    }
+  }
+
+  private async writeProduct(product: OperatorProduct) {
     const products = productsRepository(this.deps.db)
     const existing = await products.findByModel(product.model)
     const values = {
@@ -34,13 +45,8 @@ export class OperatorService {
         product.product_secret ?? existing?.productSecret ?? randomBytes(24).toString('base64url'),
       options: product.options ?? existing?.options ?? {},
     }
-    try {
-      if (existing) await products.update(existing.id, values)
-      else await products.insert(values)
-    } catch (error) {
-      if (violatedUniqueConstraint(error)) throw new AppError(ErrorCode.INVALID_PARAMETER)
-      throw error
-    }
+    if (existing) await products.update(existing.id, values)
+    else await products.insert(values)
     const saved = (await products.findByModel(product.model))!
     return { ...describeProduct(saved), product_secret: saved.productSecret }
   }
