@@ -3,6 +3,7 @@ import { connectDatabase } from '../src/db/client'
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres'
 import { runMigrations } from '../src/db/migrate'
 import { databaseOfItsOwn } from './own-database'
+import { workerResources } from './worker-resources'
 
 /**
  * A migrated database for one test file alone, beside the run's: for tests of what reaches every
@@ -11,7 +12,7 @@ import { databaseOfItsOwn } from './own-database'
  */
 export async function isolatedDatabase(): Promise<{ url: string; external: boolean; drop(): Promise<void> }> {
   if (inject('externalDatabase')) {
-    const server = new URL(inject('databaseUrl'))
+    const server = new URL(workerResources().databaseUrl)
     server.pathname = '/postgres'
     const own = await databaseOfItsOwn(server.toString(), 'canopy_isolated')
     await migrate(own.url)

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 
 /** Runs one statement on the PostgreSQL server at `serverUrl` (create or drop a database). */
@@ -12,14 +13,15 @@ export async function adminQuery(serverUrl: string, statement: string): Promise<
 }
 
 /**
- * A fresh, empty database on the PostgreSQL server at `serverUrl`, named `<prefix>_<pid>_<time>`
- * so runs side by side do not meet; `drop` removes it even with connections left open.
+ * A fresh, empty database on the PostgreSQL server at `serverUrl`, named
+ * `<prefix>_<pid>_<time>_<random>` so runs side by side, and two made in the same millisecond, do
+ * not meet; `drop` removes it even with connections left open.
  */
 export async function databaseOfItsOwn(
   serverUrl: string,
   prefix: string,
 ): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${process.pid}_${Date.now()}`
+  const name = `${prefix}_${process.pid}_${Date.now()}_${randomBytes(3).toString('hex')}`
   await adminQuery(serverUrl, `create database ${name}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`

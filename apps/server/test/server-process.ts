@@ -5,6 +5,7 @@ import path from 'node:path'
 import { inject } from 'vitest'
 import { databaseOfItsOwn } from './own-database'
 import { freePort, waitUntilAnswering } from './ports'
+import { workerResources } from './worker-resources'
 
 const serverRoot = path.resolve(import.meta.dirname, '..')
 const main = path.join(serverRoot, 'src/main.ts')
@@ -38,7 +39,7 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
   const dataDir = path.join(work, 'data')
   const logFile = path.join(work, 'server.log')
   const port = await freePort()
-  const mosquitto = inject('mqtt')
+  const mosquitto = workerResources().mqtt
   const mqttPort = await freePort()
   const database = inject('externalDatabase')
     ? await databaseOfItsOwn(process.env.DATABASE_URL!, 'canopy_faults')

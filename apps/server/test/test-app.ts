@@ -5,6 +5,7 @@ import { buildApp, type CanopyApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import { connectDatabase, type DatabaseHandle } from '../src/db/client'
 import type { Mailer } from '../src/notify/mailer'
+import { workerResources } from './worker-resources'
 
 export interface TestApp extends CanopyApp {
   database: DatabaseHandle
@@ -56,7 +57,7 @@ export async function createTestApp(
     },
     [],
   )
-  const url = options.database?.url ?? inject('databaseUrl')
+  const url = options.database?.url ?? workerResources().databaseUrl
   const database = {
     ...connectDatabase(url, { maxConnections: 2 }),
     url,
@@ -104,7 +105,7 @@ export async function createTestApp(
 
 /** The run's external broker, or an embedded one on a free port. */
 function brokerEnvironment(): Record<string, string> {
-  const mqtt = inject('mqtt')
+  const mqtt = workerResources().mqtt
   if (!mqtt) return { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' }
   return { MQTT_URL: mqtt.url, MQTT_USERNAME: mqtt.username, MQTT_PASSWORD: mqtt.password }
 }

@@ -5,6 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { databaseOfItsOwn } from '../../test/own-database'
+import { workerResources } from '../../test/worker-resources'
 import { PgBossScheduler, transactionSafe } from './pg-boss-scheduler'
 
 /**
@@ -12,7 +13,7 @@ import { PgBossScheduler, transactionSafe } from './pg-boss-scheduler'
  * DATABASE_URL): claims are exclusive across instances, timed jobs wait, keys dedupe, failures
  * retry, and a job held by a process killed with kill -9 runs again after a restart.
  */
-const url = inject('databaseUrl')
+const url = workerResources().databaseUrl
 const run = `${process.pid}_${Date.now()}`
 const queueName = (what: string) => `test_${what}_${run}`
 const started: PgBossScheduler[] = []
