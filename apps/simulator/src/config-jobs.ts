@@ -23,10 +23,34 @@ function refuse(issue: { path: PropertyKey[]; message: string } | undefined): ne
   )
 }
 
+/** Tries an exchange that the cloud's restart or overload cut short: the wait before the nth retry. */
+const TRANSIENT_RETRY_MS = [1000, 2000, 4000, 8000, 16_000, 32_000]
+
+/**
+ * A fetch that rides out the cloud being briefly away — a network error, or a 5xx (restarting,
+ * overloaded) — by trying again after 1, 2, 4… 32 s; anything else is the answer. The last
+ * failure, or the job's interruption, ends it.
+ */
+export async function fetchRidingOutOutages(
+  url: string,
+  init: RequestInit & { signal: AbortSignal },
+  retryMs: readonly number[] = TRANSIENT_RETRY_MS,
+): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await fetch(url, init).catch((error: Error) => error)
+    if (answer instanceof Response && answer.status < 500) return answer
+    if (attempt >= retryMs.length || init.signal.aborted) {
+      if (answer instanceof Response) return answer
+      throw answer
+    }
+    await new Promise((resolve) => setTimeout(resolve, retryMs[attempt]! * (0.5 + Math.random())))
+  }
+}
+
 /**
  * `config-backup` as firmware runs it (docs/protocol.md, "Configuration backup and restore"):
- * PUTs its running configuration to the signed link in the document, and succeeds once the cloud
- * took it (201), with the size it sent.
+ * PUTs its running configuration to the signed link in the document (again while the cloud is
+ * away), and succeeds once the cloud took it (201), with the size it sent.
  */
 export function backupHandler(device: ConfigDevice): JobHandler {
   return async (document, report, { signal }) => {
@@ -37,7 +61,7 @@ export function backupHandler(device: ConfigDevice): JobHandler {
     if (body.length > upload.maxBytes)
       throw new JobFailure({ reason: 'upload_failed', message: `configuration is ${body.length} bytes` })
     await report({ phase: 'uploading' })
-    const answer = await fetch(upload.url, {
+    const answer = await fetchRidingOutOutages(upload.url, {
       method: 'PUT',
       body,
       headers: { 'content-type': 'application/json' },
@@ -69,7 +93,7 @@ export function restoreHandler(device: ConfigDevice): JobHandler {
         'REJECTED',
       )
     await report({ phase: 'downloading' })
-    const answer = await fetch(config.url, { signal }).catch((error: Error) => {
+    const answer = await fetchRidingOutOutages(config.url, { signal }).catch((error: Error) => {
       throw new JobFailure({ reason: 'download_failed', message: error.message.slice(0, 1024) })
     })
     if (!answer.ok) throw new JobFailure({ reason: 'download_failed', message: `HTTP ${answer.status}` })
