@@ -416,6 +416,8 @@ export async function buildApp(options: {
       })
     : undefined
   registerNotFound(http, servePage)
+  // Every presigner is registered (backups): devices may have their job documents now.
+  gateway.jobs.open()
   // Orders a previous process left go on: timed starts at their time, rollouts where they were.
   await upgradeEngine.start()
   await messages.start()

@@ -292,6 +292,10 @@ export async function startGateway(deps: {
   presence.startWatchdog((error) => deps.log.error({ err: error }, 'presence watchdog failed'))
   // Every instance sweeps: each overdue execution is timed out once (docs/decisions.md).
   jobs.startSweep((error) => deps.log.error({ err: error }, 'job timeout sweep failed'))
+  const reminding = jobs.remindQueued().then(
+    (reminded) => reminded > 0 && deps.log.info({ reminded }, 'reminded devices of their queued jobs'),
+    (error: unknown) => deps.log.error({ err: error }, 'reminding devices of their queued jobs failed'),
+  )
   watchBrokerConnection(connection, deps.log)
   return {
     connection,
@@ -314,6 +318,7 @@ export async function startGateway(deps: {
       jobs.stop()
       await shutDownInSteps(
         [
+          { name: 'queued-job reminders', ms: 1500, run: () => reminding },
           { name: 'telemetry flush', ms: 1500, run: () => ingest.stop() },
           { name: 'cloud MQTT connection', ms: 1500, run: () => connection.close(1000) },
           ...stops.reverse(),

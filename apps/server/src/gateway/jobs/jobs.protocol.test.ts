@@ -347,6 +347,20 @@ describe.each(BROKERS)('the Jobs API on the $name', ({ external }) => {
     expect(await app.gateway.jobs.cancelJob(queued!.jobId)).toBe(false)
   })
 
+  it('reminds an online device of a queued execution whose notify-next was lost (a crash after the commit)', async () => {
+    const device = await tenantDevice()
+    const thing = device.thingName
+    // Created while the device was not listening: its announcement went nowhere, as one that a
+    // kill -9 cut off between the job's commit and the publish.
+    const [queued] = await createJob([device.id])
+    // Still connected to an external broker through the crash, so it never comes back online.
+    await app.database.db.execute(sql`update devices set status = 'online' where id = ${device.id}`)
+    const next = await nextMessage(device, topics.jobs.notifyNext(thing), async () => {
+      expect(await app.gateway.jobs.remindQueued()).toBeGreaterThanOrEqual(1)
+    })
+    expect(next.execution).toMatchObject({ jobId: queued!.jobId, status: 'QUEUED' })
+  })
+
   it('refuses a job for a device of another tenant, and a job document over 32 KB', async () => {
     const stranger = await registerDevice(app, profile)
     const rows = await app.database.db.execute<{ id: number }>(

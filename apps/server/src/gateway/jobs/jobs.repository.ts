@@ -213,6 +213,16 @@ export function jobsRepository(db: Executor) {
       return { row, changed }
     },
 
+    /** The online devices with an execution still queued: whom to remind of their next one. */
+    async onlineWithQueued(): Promise<Array<{ deviceId: number; thing: string }>> {
+      return rows(
+        db,
+        sql`select distinct d.id as "deviceId", d.thing_name as thing
+        from job_executions e join devices d on d.id = e.device_id
+        where e.job_id is not null and e.status = 'QUEUED' and d.status = 'online'`,
+      )
+    },
+
     /** Many devices' pending executions, in AWS's order per device. */
     async pendingOfDevices(deviceIds: number[]): Promise<ExecutionRow[]> {
       if (deviceIds.length === 0) return []

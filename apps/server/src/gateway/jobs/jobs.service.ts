@@ -79,6 +79,9 @@ export class JobsService {
   private readonly presigners = new Map<string, Presigner>()
   private readonly facts: JobFactsCache
   private readonly progressWrites: ProgressWrites
+  /** Documents go out once every presigner is registered (`open`): none with a link unfilled. */
+  private readonly opened: Promise<void>
+  private markOpened: () => void = () => {}
 
   constructor(
     private readonly deps: {
@@ -88,6 +91,9 @@ export class JobsService {
       events: DeviceEvents
     },
   ) {
+    this.opened = new Promise((resolve) => {
+      this.markOpened = resolve
+    })
     this.facts = new JobFactsCache(deps.db)
     this.progressWrites = new ProgressWrites((changes) => jobsRepository(deps.db).saveProgress(changes))
     // A device that missed notify-next while offline hears of its next job as it comes back (it
@@ -102,6 +108,15 @@ export class JobsService {
    */
   presign(kind: string, sign: Presigner): void {
     this.presigners.set(kind, sign)
+  }
+
+  /**
+   * Every module has registered its presigners (app.ts): job documents may go out. Devices answer
+   * the broker as soon as the gateway starts, before the modules are built; until then what they
+   * ask waits here rather than carrying a `${canopy:presigned:…}` placeholder they cannot use.
+   */
+  open(): void {
+    this.markOpened()
   }
 
   /** Creates a job and queues one execution per device; each device hears of it after the commit. */
@@ -183,6 +198,20 @@ export class JobsService {
       total += timedOut.length
       if (timedOut.length < SWEEP_BATCH) return total
     }
+  }
+
+  /**
+   * At start, every online device with an execution still queued hears of its next one: a job
+   * committed just before a crash, whose announcement never went out, would otherwise wait for
+   * its devices to reconnect — and on an external broker they never disconnected. The devices
+   * reminded.
+   */
+  async remindQueued(): Promise<number> {
+    const waiting = await jobsRepository(this.deps.db).onlineWithQueued()
+    await eachConcurrently(waiting, ANNOUNCE_AT_ONCE, ({ deviceId, thing }) =>
+      this.remindNext(deviceId, thing),
+    )
+    return waiting.length
   }
 
   /** Sweeps every `everyMs`; a failed sweep is reported (one line a run) and tried again next time. */
@@ -277,7 +306,7 @@ export class JobsService {
       const started = next && job && { ...next, job }
       await this.deps.publish(topics.jobs.startNextAccepted(thing), {
         ...(started
-          ? { execution: executionDocument(started.row, this.forDevice(started.job.document, thing)) }
+          ? { execution: executionDocument(started.row, await this.forDevice(started.job.document, thing)) }
           : {}),
         timestamp: nowSeconds(),
         ...(clientToken ? { clientToken } : {}),
@@ -310,7 +339,7 @@ export class JobsService {
           ? (await this.facts.documents([row.jobId])).get(row.jobId)
           : undefined
       await this.deps.publish(topics.jobs.describeAccepted(thing, jobId), {
-        ...(row ? { execution: executionDocument(row, this.forDevice(document, thing)) } : {}),
+        ...(row ? { execution: executionDocument(row, await this.forDevice(document, thing)) } : {}),
         timestamp: nowSeconds(),
         ...(clientToken ? { clientToken } : {}),
       })
@@ -361,7 +390,7 @@ export class JobsService {
       const { previous, saved, job, nextChanged } = outcome
       await this.deps.publish(topics.jobs.updateAccepted(thing, jobId), {
         ...(request.includeJobExecutionState ? { executionState: executionState(saved) } : {}),
-        ...(request.includeJobDocument ? { jobDocument: this.forDevice(job.document, thing) } : {}),
+        ...(request.includeJobDocument ? { jobDocument: await this.forDevice(job.document, thing) } : {}),
         timestamp: nowSeconds(),
         ...(clientToken ? { clientToken } : {}),
       })
@@ -432,12 +461,13 @@ export class JobsService {
     const document = (await this.facts.documents([head.jobId])).get(head.jobId)
     await this.deps.publish(topics.jobs.notifyNext(thing), {
       timestamp: nowSeconds(),
-      execution: executionDocument(head, this.forDevice(document, thing)),
+      execution: executionDocument(head, await this.forDevice(document, thing)),
     })
   }
 
   /** The document as this device receives it: its presigned placeholders filled (see presign). */
-  private forDevice(document: JsonObject | undefined, thing: string): JsonObject | undefined {
+  private async forDevice(document: JsonObject | undefined, thing: string): Promise<JsonObject | undefined> {
+    await this.opened
     if (!document || this.presigners.size === 0) return document
     return fillPresigned(document, (kind, id) => this.presigners.get(kind)?.(id, thing))
   }
@@ -476,7 +506,7 @@ export class JobsService {
             : (await this.facts.documents([head.jobId])).get(head.jobId))
         await this.deps.publish(topics.jobs.notifyNext(thing), {
           timestamp: nowSeconds(),
-          ...(head ? { execution: executionDocument(head, this.forDevice(document, thing)) } : {}),
+          ...(head ? { execution: executionDocument(head, await this.forDevice(document, thing)) } : {}),
         })
       }
     }

@@ -16,7 +16,7 @@ interface BackupList {
   list: Array<{ id: number; source: string; taken_by: string | null }>
 }
 interface OperationLog {
-  list: Array<{ action: string; device_count: number }>
+  list: Array<{ id: number; action: string; device_count: number }>
 }
 
 describe(`a scheduled backup of ${DEVICES} devices across kill -9`, () => {
@@ -85,7 +85,12 @@ describe(`a scheduled backup of ${DEVICES} devices across kill -9`, () => {
       // On a shared PostgreSQL the killed process's claim on the run is handed over only at its
       // expiry (120 s, then the next maintenance): the embedded database reclaims it at start.
       240_000,
-    )
+    ).catch(async (error: Error) => {
+      // Where each device's execution stands says which step lost it.
+      const [run] = await scheduledRuns()
+      const progress = run && (await world.ok(`/backend/device/operation?id=${run.id}`))
+      throw new Error(`${error.message}\nthe run: ${JSON.stringify(progress)}`)
+    })
     expect(counts).toEqual(world.ids.map(() => 1))
     // Nothing more arrives: the run handed over again finds its job and creates nothing twice.
     await new Promise((resolve) => setTimeout(resolve, 5_000))
