@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fetchRidingOutOutages } from './config-jobs'
 
-const QUICK = [5, 5, 5]
+const QUICK = { times: 3, firstDelayMs: 1 }
 let server: Server | undefined
 
 /** A cloud that answers the nth request with `statuses[n]` (the last one after that). */
@@ -49,7 +49,7 @@ describe('an upload or download while the cloud is briefly away', () => {
     const cloud = await cloudAnswering([503])
     const answer = await fetchRidingOutOutages(cloud.url, { signal: new AbortController().signal }, QUICK)
     expect(answer.status).toBe(503)
-    expect(cloud.requests()).toBe(QUICK.length + 1)
+    expect(cloud.requests()).toBe(QUICK.times + 1)
   })
 
   it('throws the network error once its retries are spent (nothing listening)', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { backupJobDocument, isJsonObject, type JsonObject, restoreJobDocument } from '@canopy/shared/protocol'
+import { backOffMs } from './back-off'
 import { JobFailure, type JobHandler } from './jobs-client'
 
 /** The device side of backup and restore: its running configuration, and applying one whole. */
@@ -23,27 +24,27 @@ function refuse(issue: { path: PropertyKey[]; message: string } | undefined): ne
   )
 }
 
-/** Tries an exchange that the cloud's restart or overload cut short: the wait before the nth retry. */
-const TRANSIENT_RETRY_MS = [1000, 2000, 4000, 8000, 16_000, 32_000]
+/** How often an exchange the cloud's restart or overload cut short is tried again. */
+const TRANSIENT_RETRIES = 6
 
 /**
  * A fetch that rides out the cloud being briefly away — a network error, or a 5xx (restarting,
- * overloaded) — by trying again after 1, 2, 4… 32 s; anything else is the answer. The last
- * failure, or the job's interruption, ends it.
+ * overloaded) — by trying again after 1, 2, 4… 32 s (back-off.ts); anything else is the answer.
+ * The last failure, or the job's interruption, ends it.
  */
 export async function fetchRidingOutOutages(
   url: string,
   init: RequestInit & { signal: AbortSignal },
-  retryMs: readonly number[] = TRANSIENT_RETRY_MS,
+  retry = { times: TRANSIENT_RETRIES, firstDelayMs: 1000 },
 ): Promise<Response> {
-  for (let attempt = 0; ; attempt++) {
+  for (let attempt = 1; ; attempt++) {
     const answer = await fetch(url, init).catch((error: Error) => error)
     if (answer instanceof Response && answer.status < 500) return answer
-    if (attempt >= retryMs.length || init.signal.aborted) {
+    if (attempt > retry.times || init.signal.aborted) {
       if (answer instanceof Response) return answer
       throw answer
     }
-    await new Promise((resolve) => setTimeout(resolve, retryMs[attempt]! * (0.5 + Math.random())))
+    await new Promise((resolve) => setTimeout(resolve, backOffMs(attempt, retry.firstDelayMs)))
   }
 }
 

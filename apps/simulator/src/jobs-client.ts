@@ -6,6 +6,7 @@ import {
   type StatusDetails,
   topics,
 } from '@canopy/shared/protocol'
+import { backOffMs } from './back-off'
 
 /** What a handler reports as it goes (each call is an `update` with `IN_PROGRESS`). */
 export type ReportPhase = (statusDetails: StatusDetails) => Promise<void>
@@ -268,9 +269,9 @@ export class JobsClient {
     }
   }
 
-  /** The wait before the `attempt`th retry: doubling up to 32×, spread so a fleet does not retry in step. */
+  /** The wait before the `attempt`th retry (back-off.ts). */
   private backOff(attempt: number): number {
-    return this.retryDelayMs * 2 ** Math.min(attempt - 1, 5) * (0.5 + Math.random())
+    return backOffMs(attempt, this.retryDelayMs)
   }
 
   /**

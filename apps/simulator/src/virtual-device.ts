@@ -34,6 +34,7 @@ import {
   withFirewallRules,
 } from './settings'
 import { TelemetryModel } from './telemetry'
+import { ThrottledReports } from './throttled-reports'
 import { QUICK_UPGRADE_TIMINGS, type UpgradeTimings, upgradeHandler } from './upgrade'
 
 export type Provision = (request: RegistrationRequest) => Promise<RegistrationResponse>
@@ -110,6 +111,10 @@ export class VirtualDevice {
   private readonly clients: ClientRoster
   private readonly credential: string
   private readonly jobs: JobsClient
+  private readonly throttledReports = new ThrottledReports(
+    () => this.publishReported(this.reported),
+    (error) => this.log.write('canopy', `reported state not sent again: ${error.message}`),
+  )
   private running = false
   /** what goes wrong with its next firmware upgrades (tests set it per device) */
   upgradeChaos: UpgradeChaos
@@ -240,6 +245,7 @@ export class VirtualDevice {
   async stop(): Promise<void> {
     this.running = false
     clearInterval(this.telemetryTimer)
+    this.throttledReports.stop()
     await this.gateway.close()
     // A job it was running is left IN_PROGRESS for the cloud's timeout or its next start.
     this.jobs.reset()
@@ -315,6 +321,7 @@ export class VirtualDevice {
 
   private disconnect(): void {
     clearInterval(this.telemetryTimer)
+    this.throttledReports.stop()
     const client = this.client
     this.client = undefined
     client?.stream.destroy()
@@ -403,6 +410,7 @@ export class VirtualDevice {
       [
         topics.shadow.updateDelta(this.thing),
         topics.shadow.getAccepted(this.thing),
+        topics.shadow.updateRejected(this.thing),
         topics.rpcRequest(this.thing),
         ...this.jobs.subscriptions,
       ],
@@ -455,6 +463,11 @@ export class VirtualDevice {
     if (topic === topics.shadow.updateDelta(this.thing)) return this.applyDesired(body.state, body.version)
     if (topic === topics.shadow.getAccepted(this.thing)) {
       if (body.state?.delta) await this.applyDesired(body.state.delta, body.version)
+      return
+    }
+    // A report a busy cloud throttled (429) took nothing: the state goes again, later.
+    if (topic === topics.shadow.updateRejected(this.thing)) {
+      if (body.code === 429) this.throttledReports.refused()
       return
     }
     if (topic === topics.rpcRequest(this.thing)) return this.answer(body)
