@@ -161,7 +161,7 @@ export class JobsClient {
       // A busy cloud took nothing: without asking again, a job queued for this device would wait
       // for a notify-next that was already sent (docs/protocol.md, "Limits and refusals").
       if (!this.running && !this.askAgain) {
-        const wait = this.backOff(++this.throttledAsks)
+        const wait = backOffMs(++this.throttledAsks, this.retryDelayMs)
         this.log(`jobs: start-next throttled; asking again in ${Math.round(wait)} ms`)
         this.askAgain = setTimeout(() => {
           this.askAgain = undefined
@@ -264,14 +264,10 @@ export class JobsClient {
         const throttled = error instanceof Throttled
         if (!(error instanceof NoAnswer) || attempt >= (throttled ? THROTTLED_ATTEMPTS : OUTCOME_ATTEMPTS))
           throw error
-        if (throttled) await new Promise((resolve) => setTimeout(resolve, this.backOff(attempt)))
+        if (throttled)
+          await new Promise((resolve) => setTimeout(resolve, backOffMs(attempt, this.retryDelayMs)))
       }
     }
-  }
-
-  /** The wait before the `attempt`th retry (back-off.ts). */
-  private backOff(attempt: number): number {
-    return backOffMs(attempt, this.retryDelayMs)
   }
 
   /**

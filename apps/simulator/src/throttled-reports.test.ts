@@ -1,15 +1,23 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ThrottledReports } from './throttled-reports'
 
+beforeEach(() => {
+  vi.useFakeTimers()
+})
 afterEach(() => {
   vi.useRealTimers()
 })
 
+/** Reports whose resends are counted (and whose failures fail the test), first wait 1 s. */
+function countedReports() {
+  const resend = vi.fn(async () => {})
+  const reports = new ThrottledReports(resend, (error) => expect.fail(error.message), 1000)
+  return { resend, reports }
+}
+
 describe('reported state a busy cloud throttled', () => {
   it('goes again once after the wait, however many refusals came meanwhile', async () => {
-    vi.useFakeTimers()
-    const resend = vi.fn(async () => {})
-    const reports = new ThrottledReports(resend, (error) => expect.fail(error.message), 1000)
+    const { resend, reports } = countedReports()
     reports.refused()
     reports.refused()
     reports.refused()
@@ -20,9 +28,7 @@ describe('reported state a busy cloud throttled', () => {
   })
 
   it('waits longer after each refusal in a row (up to 32×), and starts over after a calm minute', async () => {
-    vi.useFakeTimers()
-    const resend = vi.fn(async () => {})
-    const reports = new ThrottledReports(resend, (error) => expect.fail(error.message), 1000)
+    const { resend, reports } = countedReports()
     for (const most of [1500, 3000, 6000, 12_000, 24_000, 48_000, 48_000]) {
       reports.refused()
       const before = resend.mock.calls.length
@@ -40,9 +46,7 @@ describe('reported state a busy cloud throttled', () => {
   })
 
   it('sends nothing once stopped (the device went offline)', async () => {
-    vi.useFakeTimers()
-    const resend = vi.fn(async () => {})
-    const reports = new ThrottledReports(resend, (error) => expect.fail(error.message), 1000)
+    const { resend, reports } = countedReports()
     reports.refused()
     reports.stop()
     await vi.advanceTimersByTimeAsync(60_000)
@@ -50,7 +54,6 @@ describe('reported state a busy cloud throttled', () => {
   })
 
   it('hands a failed resend to its error report, not to nowhere', async () => {
-    vi.useFakeTimers()
     const failures: string[] = []
     const reports = new ThrottledReports(
       async () => {

@@ -203,8 +203,8 @@ export class JobsService {
   /**
    * At start, every online device with an execution still queued hears of its next one: a job
    * committed just before a crash, whose announcement never went out, would otherwise wait for
-   * its devices to reconnect — and on an external broker they never disconnected. The devices
-   * reminded.
+   * its devices to reconnect — and on an external broker they never disconnected. Returns how
+   * many devices were reminded.
    */
   async remindQueued(): Promise<number> {
     const waiting = await jobsRepository(this.deps.db).onlineWithQueued()
