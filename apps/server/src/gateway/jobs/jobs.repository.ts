@@ -57,6 +57,25 @@ export interface ProgressChange {
   stepTimeoutAt: Date | null | 'keep'
 }
 
+/**
+ * A running execution's outcome (SUCCEEDED, FAILED, REJECTED), as `saveOutcomes` writes it: the
+ * common end of a job, which a device says once the work is done.
+ */
+export interface OutcomeChange {
+  jobId: string
+  deviceId: number
+  executionNumber?: number
+  expectedVersion?: number
+  status: 'SUCCEEDED' | 'FAILED' | 'REJECTED'
+  /** replaces the execution's statusDetails */
+  statusDetails: StatusDetails
+  stepTimeoutAt: Date | null | 'keep'
+  reason?: FailureReason
+}
+
+/** An outcome as saved, and whether the execution was its device's next (the head) before it. */
+export type SavedOutcome = ExecutionRow & { wasHead: boolean }
+
 const EXECUTION_COLUMNS = sql`e.job_id as "jobId", e.device_id as "deviceId", d.thing_name as thing,
   e.execution_number as "executionNumber", e.status, e.status_details as "statusDetails",
   e.version_number as "versionNumber", e.queued_at as "queuedAt", e.started_at as "startedAt",
@@ -300,6 +319,69 @@ export function jobsRepository(db: Executor) {
       )
       const byExecution = new Map(saved.map((row) => [`${row.jobId}\u0000${row.deviceId}`, row]))
       return changes.map((change) => byExecution.get(`${change.jobId}\u0000${change.deviceId}`))
+    },
+
+    /**
+     * Outcomes of running executions, many in one statement, chosen as `saveProgress` chooses
+     * (IN_PROGRESS, at `expectedVersion` when given); undefined where none was. Each answer says
+     * whether the execution was its device's head before (its notify-next then changes). The
+     * jobs whose last pending executions these were are COMPLETED in the same statement; a job
+     * whose last two executions end in two statements at once (two instances) is left for the
+     * sweep (`completeFinishedJobs`), as neither statement sees the other's.
+     */
+    async saveOutcomes(changes: OutcomeChange[]): Promise<Array<SavedOutcome | undefined>> {
+      if (changes.length === 0) return []
+      const column = (value: (change: OutcomeChange) => unknown) => sql.param(changes.map(value))
+      const saved = await rows<SavedOutcome>(
+        db,
+        sql`with v as (
+          select * from unnest(${column((c) => c.jobId)}::text[], ${column((c) => c.deviceId)}::int[],
+            ${column((c) => c.executionNumber ?? null)}::int[], ${column((c) => c.expectedVersion ?? null)}::int[],
+            ${column((c) => c.status)}::text[], ${column((c) => JSON.stringify(c.statusDetails))}::jsonb[],
+            ${column((c) => c.stepTimeoutAt === 'keep')}::boolean[],
+            ${column((c) => (c.stepTimeoutAt instanceof Date ? c.stepTimeoutAt.toISOString() : null))}::timestamptz[],
+            ${column((c) => c.reason?.code ?? null)}::text[], ${column((c) => c.reason?.detail ?? null)}::text[])
+            as v(job_id, device_id, execution_number, expected, status, details, keep_step, step_at, reason_code, reason_detail)
+        ), heads as (
+          select h.job_id, h.device_id, h.execution_number from (select distinct device_id from v) devices_of
+          cross join lateral (select e.job_id, e.device_id, e.execution_number from job_executions e
+            where e.device_id = devices_of.device_id and ${PENDING} order by ${PENDING_ORDER} limit 1) h
+        ), saved as (
+          update job_executions e set status = v.status, status_details = v.details,
+            version_number = e.version_number + 1, last_updated_at = now(),
+            step_timeout_at = case when v.keep_step then e.step_timeout_at else v.step_at end,
+            reason_code = v.reason_code, reason_detail = v.reason_detail
+          from v, devices d
+          where e.job_id = v.job_id and e.device_id = v.device_id and d.id = e.device_id and e.status = 'IN_PROGRESS'
+            and e.execution_number = coalesce(v.execution_number, (select max(x.execution_number) from job_executions x
+              where x.job_id = v.job_id and x.device_id = v.device_id))
+            and (v.expected is null or e.version_number = v.expected)
+          returning ${EXECUTION_COLUMNS}
+        ), completed as (
+          update jobs j set status = 'COMPLETED', completed_at = now()
+          where j.job_id in (select "jobId" from saved) and j.status = 'IN_PROGRESS'
+            and not exists (select 1 from job_executions e join devices d on d.id = e.device_id
+              where e.job_id = j.job_id and ${PENDING}
+                and (e.job_id, e.device_id, e.execution_number) not in
+                  (select "jobId", "deviceId", "executionNumber" from saved))
+        )
+        select saved.*, exists (select 1 from heads h where h.job_id = saved."jobId"
+          and h.device_id = saved."deviceId" and h.execution_number = saved."executionNumber") as "wasHead"
+        from saved`,
+      )
+      const byExecution = new Map(saved.map((row) => [`${row.jobId}\u0000${row.deviceId}`, row]))
+      return changes.map((change) => byExecution.get(`${change.jobId}\u0000${change.deviceId}`))
+    },
+
+    /**
+     * COMPLETED for every job still IN_PROGRESS with nothing pending: those whose last executions
+     * ended in two statements at once (`saveOutcomes`). Returns how many.
+     */
+    async completeFinishedJobs(): Promise<number> {
+      const completed = await db.execute(sql`update jobs j set status = 'COMPLETED', completed_at = now()
+        where j.status = 'IN_PROGRESS' and not exists (select 1 from job_executions e join devices d on d.id = e.device_id
+          where e.job_id = j.job_id and ${PENDING})`)
+      return completed.rowCount ?? 0
     },
 
     /**

@@ -18,6 +18,7 @@ import { recordJobOperation } from '../../modules/operations/operation-log'
 import { clientTokenIn } from '../client-token'
 import type { DeviceEvents } from '../device-events'
 import { DeviceRefusal } from '../device-refusals'
+import { ExecutionWrites } from './execution-writes'
 import {
   executionDocument,
   executionState,
@@ -29,7 +30,15 @@ import {
   sameExecution,
 } from './job-documents'
 import { type JobFacts, JobFactsCache } from './job-facts'
-import { type ExecutionChange, type ExecutionRow, type JobRow, jobsRepository } from './jobs.repository'
+import {
+  type ExecutionChange,
+  type ExecutionRow,
+  type JobRow,
+  jobsRepository,
+  type OutcomeChange,
+  type ProgressChange,
+  type SavedOutcome,
+} from './jobs.repository'
 import {
   JobsRefusal,
   jobIdOf,
@@ -38,7 +47,6 @@ import {
   readStartNextRequest,
   readUpdateRequest,
 } from './jobs-requests'
-import { ProgressWrites } from './progress-writes'
 
 type Publish = (topic: string, payload: unknown) => Promise<void>
 /** A link signed for one device: the resource's id and the thing that will use it. */
@@ -65,6 +73,8 @@ export interface NewJob {
 const SWEEP_BATCH = 500
 /** devices told of a batch change at once */
 const ANNOUNCE_AT_ONCE = 64
+/** devices whose queues a batch change reads in one statement */
+const ANNOUNCE_READ_AT_ONCE = 1000
 const MINUTE_MS = 60_000
 
 /**
@@ -78,7 +88,8 @@ export class JobsService {
   private sweeper: NodeJS.Timeout | undefined
   private readonly presigners = new Map<string, Presigner>()
   private readonly facts: JobFactsCache
-  private readonly progressWrites: ProgressWrites
+  private readonly progressWrites: ExecutionWrites<ProgressChange, ExecutionRow>
+  private readonly outcomeWrites: ExecutionWrites<OutcomeChange, SavedOutcome>
   /** Documents go out once every presigner is registered (`open`): none with a link unfilled. */
   private readonly opened: Promise<void>
   private markOpened: () => void = () => {}
@@ -95,7 +106,8 @@ export class JobsService {
       this.markOpened = resolve
     })
     this.facts = new JobFactsCache(deps.db)
-    this.progressWrites = new ProgressWrites((changes) => jobsRepository(deps.db).saveProgress(changes))
+    this.progressWrites = new ExecutionWrites((changes) => jobsRepository(deps.db).saveProgress(changes))
+    this.outcomeWrites = new ExecutionWrites((changes) => jobsRepository(deps.db).saveOutcomes(changes))
     // A device that missed notify-next while offline hears of its next job as it comes back (it
     // should also ask with start-next or `$next/get`: see docs/protocol.md).
     deps.events.on('online', ({ deviceId, thing }) => this.remindNext(deviceId, thing))
@@ -184,8 +196,12 @@ export class JobsService {
     return rows.map((row) => ({ ...executionDocument(row), deviceId: row.deviceId }))
   }
 
-  /** Moves every overdue running execution to TIMED_OUT (all instances may sweep: each row once). */
+  /**
+   * Moves every overdue running execution to TIMED_OUT (all instances may sweep: each row once),
+   * and completes the jobs left with nothing pending (see `saveOutcomes`).
+   */
   async sweepTimeouts(): Promise<number> {
+    await jobsRepository(this.deps.db).completeFinishedJobs()
     let total = 0
     for (;;) {
       const timedOut = await this.deps.db.transaction(async (tx) => {
@@ -359,6 +375,7 @@ export class JobsService {
       clientToken = request.clientToken
       const outcome =
         (await this.progress(device.id, jobId, request)) ??
+        (await this.finish(device.id, jobId, request)) ??
         (await this.deps.db.transaction(async (tx) => {
           const jobs = jobsRepository(tx)
           // Locks the device's queue first, so its requests change it one at a time.
@@ -415,9 +432,7 @@ export class JobsService {
     deviceId: number,
     jobId: string,
     request: ReturnType<typeof readUpdateRequest>,
-  ): Promise<
-    { previous: { status: string }; saved: ExecutionRow; job: JobFacts; nextChanged: false } | undefined
-  > {
+  ): Promise<SavedUpdate | undefined> {
     if (request.status !== 'IN_PROGRESS') return undefined
     const job = await this.facts.of(jobId)
     if (!job) return undefined
@@ -427,12 +442,38 @@ export class JobsService {
       executionNumber: request.executionNumber,
       expectedVersion: request.expectedVersion,
       statusDetails: request.statusDetails,
-      stepTimeoutAt:
-        request.stepTimeoutInMinutes === undefined
-          ? 'keep'
-          : stepDeadline(request.stepTimeoutInMinutes, null, new Date()),
+      stepTimeoutAt: stepChange(request.stepTimeoutInMinutes),
     })
     return saved && { previous: saved, saved, job, nextChanged: false }
+  }
+
+  /**
+   * The outcome of a running execution (IN_PROGRESS to SUCCEEDED, FAILED or REJECTED, with its
+   * statusDetails), the end of nearly every job, written with other devices' outcomes in one
+   * statement (`saveOutcomes`) instead of a transaction of seven round trips, which on the
+   * embedded database held its one session for all of them. Undefined as for `progress`.
+   */
+  private async finish(
+    deviceId: number,
+    jobId: string,
+    request: ReturnType<typeof readUpdateRequest>,
+  ): Promise<SavedUpdate | undefined> {
+    const { status, statusDetails } = request
+    if ((status !== 'SUCCEEDED' && status !== 'FAILED' && status !== 'REJECTED') || !statusDetails)
+      return undefined
+    const job = await this.facts.of(jobId)
+    if (!job) return undefined
+    const saved = await this.outcomeWrites.save({
+      jobId,
+      deviceId,
+      executionNumber: request.executionNumber,
+      expectedVersion: request.expectedVersion,
+      status,
+      statusDetails,
+      stepTimeoutAt: stepChange(request.stepTimeoutInMinutes),
+      reason: failureOf(status, statusDetails),
+    })
+    return saved && { previous: { status: 'IN_PROGRESS' }, saved, job, nextChanged: saved.wasHead }
   }
 
   /** Answers a request over the device's jobs rate with RequestThrottled (and its clientToken). */
@@ -478,11 +519,24 @@ export class JobsService {
    * (finished: nothing still pending comes before where it stood, as `was`).
    */
   private async announce(changed: ChangedExecution[], knownDocument?: JsonObject): Promise<void> {
-    await eachConcurrently(changed, ANNOUNCE_AT_ONCE, async ({ row, was }) => {
-      const [head] = await jobsRepository(this.deps.db).pending(row.deviceId, 1)
-      const next = was ? !head || queuedBefore({ ...row, status: was }, head) : sameExecution(head, row)
-      await this.tellChanged(row.deviceId, row.thing, row, { list: true, next }, knownDocument)
-    })
+    for (let from = 0; from < changed.length; from += ANNOUNCE_READ_AT_ONCE) {
+      const chunk = changed.slice(from, from + ANNOUNCE_READ_AT_ONCE)
+      // The devices' queues in one read, not two a device.
+      const queues = new Map<number, ExecutionRow[]>()
+      for (const row of await jobsRepository(this.deps.db).pendingOfDevices(
+        chunk.map(({ row }) => row.deviceId),
+      )) {
+        const queue = queues.get(row.deviceId) ?? []
+        queue.push(row)
+        queues.set(row.deviceId, queue)
+      }
+      await eachConcurrently(chunk, ANNOUNCE_AT_ONCE, async ({ row, was }) => {
+        const pending = (queues.get(row.deviceId) ?? []).slice(0, NOTIFY_PENDING_MAX)
+        const head = pending[0]
+        const next = was ? !head || queuedBefore({ ...row, status: was }, head) : sameExecution(head, row)
+        await this.tellChanged(row.deviceId, row.thing, row, { list: true, next }, knownDocument, pending)
+      })
+    }
   }
 
   /** `notify` (the list) and `notify-next` (the head) as AWS publishes them, then the bus. */
@@ -492,10 +546,11 @@ export class JobsService {
     row: ExecutionRow,
     changed: { list: boolean; next: boolean },
     knownDocument?: JsonObject,
+    /** the device's pending executions, when the caller has just read them */
+    known?: ExecutionRow[],
   ): Promise<void> {
-    const jobs = jobsRepository(this.deps.db)
     if (changed.list || changed.next) {
-      const pending = await jobs.pending(deviceId, NOTIFY_PENDING_MAX)
+      const pending = known ?? (await jobsRepository(this.deps.db).pending(deviceId, NOTIFY_PENDING_MAX))
       if (changed.list) await this.deps.publish(topics.jobs.notify(thing), pendingList(pending))
       if (changed.next) {
         const head = pending[0]
@@ -541,6 +596,14 @@ export class JobsService {
   }
 }
 
+/** An update saved: the execution before and after, its job, and whether the device's head changed. */
+interface SavedUpdate {
+  previous: { status: string }
+  saved: ExecutionRow
+  job: JobFacts
+  nextChanged: boolean
+}
+
 /** An execution a batch changed, and the status it had before (none: it was just queued). */
 interface ChangedExecution {
   row: ExecutionRow
@@ -564,6 +627,11 @@ function rejectedTopicOf(thing: string, level: string, request: string): string 
 function inProgressDeadline(job: Pick<JobRow, 'executionPolicy'>, from: Date): Date | null {
   const minutes = job.executionPolicy.inProgressTimeoutInMinutes
   return minutes ? new Date(from.getTime() + minutes * MINUTE_MS) : null
+}
+
+/** A grouped write's step timer: set anew, cancelled (null), or kept when not named. */
+function stepChange(minutes: number | undefined): Date | null | 'keep' {
+  return minutes === undefined ? 'keep' : stepDeadline(minutes, null, new Date())
 }
 
 /** A step timer: set anew by a number of minutes, cancelled by -1, kept when not named. */

@@ -1,33 +1,36 @@
-import type { ExecutionRow, ProgressChange } from './jobs.repository'
-
-/** progress updates written by one statement at most */
+/** updates written by one statement at most */
 const MAX_BATCH = 500
 
-interface Waiting {
-  change: ProgressChange
-  settle: (saved: ExecutionRow | undefined) => void
+/** What names one execution: a device's of a job. */
+interface ExecutionKey {
+  jobId: string
+  deviceId: number
+}
+
+interface Waiting<Change, Saved> {
+  change: Change
+  settle: (saved: Saved | undefined) => void
   fail: (error: unknown) => void
 }
 
 /**
- * Progress updates of many devices written together (group commit): the first is written at
+ * Updates of many devices' executions written together (group commit): the first is written at
  * once, and those that arrive while a write runs go in the next, one statement for all. On the
  * embedded database a single-row update costs about a millisecond, a row of a hundred-row
- * statement a twentieth of that (docs/decisions.md, "The 10,000-device campaign"). Each caller
- * still gets its own answer: its execution as saved, or undefined when it was not running as
- * asked. Two updates of one execution never share a statement (one would hide the other): the
- * later waits for the next.
+ * statement a twentieth of that, and a transaction of several statements holds its one session
+ * between them (docs/decisions.md, "The 10,000-device campaign"). Each caller still gets its own
+ * answer: its execution as saved, or undefined when it was not as asked. Two updates of one
+ * execution never share a statement (one would hide the other): the later waits for the next.
+ * The jobs service keeps one for progress and one for outcomes.
  */
-export class ProgressWrites {
-  private waiting: Waiting[] = []
+export class ExecutionWrites<Change extends ExecutionKey, Saved> {
+  private waiting: Array<Waiting<Change, Saved>> = []
   private writing = false
 
-  constructor(
-    private readonly write: (changes: ProgressChange[]) => Promise<Array<ExecutionRow | undefined>>,
-  ) {}
+  constructor(private readonly write: (changes: Change[]) => Promise<Array<Saved | undefined>>) {}
 
   /** Writes the change with the others waiting; its execution as saved, or undefined. */
-  save(change: ProgressChange): Promise<ExecutionRow | undefined> {
+  save(change: Change): Promise<Saved | undefined> {
     return new Promise((settle, fail) => {
       this.waiting.push({ change, settle, fail })
       void this.drain()
@@ -54,9 +57,9 @@ export class ProgressWrites {
   }
 
   /** The next batch: the oldest waiting, one per execution, at most MAX_BATCH. */
-  private nextBatch(): Waiting[] {
-    const batch: Waiting[] = []
-    const rest: Waiting[] = []
+  private nextBatch(): Array<Waiting<Change, Saved>> {
+    const batch: Array<Waiting<Change, Saved>> = []
+    const rest: Array<Waiting<Change, Saved>> = []
     const taken = new Set<string>()
     for (const entry of this.waiting) {
       const key = `${entry.change.jobId}\u0000${entry.change.deviceId}`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { ExecutionWrites } from './execution-writes'
 import type { ExecutionRow, ProgressChange } from './jobs.repository'
-import { ProgressWrites } from './progress-writes'
 
 const change = (deviceId: number, progress: string): ProgressChange => ({
   jobId: 'job-1',
@@ -34,10 +34,10 @@ function heldDatabase() {
   return { writes, write, letGo }
 }
 
-describe('ProgressWrites', () => {
+describe('ExecutionWrites', () => {
   it('writes the first at once and those that came meanwhile together, each answered', async () => {
     const database = heldDatabase()
-    const writes = new ProgressWrites(database.write)
+    const writes = new ExecutionWrites(database.write)
     const first = writes.save(change(1, '10'))
     const others = [writes.save(change(2, '10')), writes.save(change(3, '10')), writes.save(change(99, '10'))]
     expect(database.writes.map((batch) => batch.map((c) => c.deviceId))).toEqual([[1]])
@@ -50,7 +50,7 @@ describe('ProgressWrites', () => {
 
   it('never puts two changes of one execution in a statement: the later waits for the next', async () => {
     const database = heldDatabase()
-    const writes = new ProgressWrites(database.write)
+    const writes = new ExecutionWrites(database.write)
     const saved = [writes.save(change(1, '10')), writes.save(change(2, '10')), writes.save(change(2, '20'))]
     await database.letGo()
     await database.letGo()
@@ -65,7 +65,7 @@ describe('ProgressWrites', () => {
 
   it('fails every change of a failed write, and goes on with the next', async () => {
     const database = heldDatabase()
-    const writes = new ProgressWrites(database.write)
+    const writes = new ExecutionWrites(database.write)
     const first = writes.save(change(1, '10'))
     const failing = Promise.allSettled([writes.save(change(0, '10')), writes.save(change(4, '10'))])
     const after = writes.save(change(4, '20'))
