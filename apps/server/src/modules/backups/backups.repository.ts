@@ -44,27 +44,50 @@ export function backupsRepository(db: Executor) {
     },
 
     /**
-     * Files a device's upload as its next version, unless the run already has its backup (one
-     * per device per run): undefined then. The device's row lock orders concurrent versions.
+     * Files uploads, each as its device's next version, unless its run already has that device's
+     * backup (one per device per run): false then; then each device's versions beyond its
+     * retention (`keepDefault` where none is set) go. Many devices' uploads in four statements:
+     * the devices' locks (in order, so two groups never deadlock), which order concurrent versions
+     * of one device, the inserts, the pruning. Run it in a transaction.
      */
-    async insertVersion(backup: NewBackup): Promise<BackupRow | undefined> {
-      await db.execute(sql`select pg_advisory_xact_lock(${backup.deviceId})`)
-      if (backup.runId !== null && backup.runId !== undefined) {
-        const [existing] = await db
-          .select({ id: configBackups.id })
-          .from(configBackups)
-          .where(and(eq(configBackups.runId, backup.runId), eq(configBackups.deviceId, backup.deviceId)))
-        if (existing) return undefined
-      }
-      const [{ next }] = (await db
-        .select({ next: sql<number>`coalesce(max(${configBackups.version}), 0) + 1` })
-        .from(configBackups)
-        .where(eq(configBackups.deviceId, backup.deviceId))) as [{ next: number }]
-      const [row] = await db
-        .insert(configBackups)
-        .values({ ...backup, version: Number(next) })
-        .returning()
-      return row
+    async insertVersions(backups: NewBackup[], keepDefault: number): Promise<boolean[]> {
+      const deviceIds = [...new Set(backups.map((backup) => backup.deviceId))]
+      await db.execute(
+        sql`select pg_advisory_xact_lock(id) from unnest(${sql.param(deviceIds)}::int[]) as id order by id`,
+      )
+      const column = (value: (backup: NewBackup, index: number) => unknown) => sql.param(backups.map(value))
+      const inserted = await db.execute<{ ord: number }>(sql`
+        with v as (
+          select * from unnest(${column((_, index) => index)}::int[], ${column((b) => b.tenantId)}::int[],
+            ${column((b) => b.deviceId)}::int[], ${column((b) => b.runId ?? null)}::int[], ${column((b) => b.mac)}::text[],
+            ${column((b) => b.model)}::text[], ${column((b) => b.firmware ?? null)}::text[], ${column((b) => b.size)}::int[],
+            ${column((b) => b.sha256)}::text[], ${column((b) => b.takenBy ?? null)}::int[], ${column((b) => b.source)}::text[],
+            ${column((b) => b.note ?? null)}::text[], ${column((b) => JSON.stringify(b.config))}::jsonb[],
+            ${column((b) => b.secrets)}::bytea[])
+            as v(ord, tenant_id, device_id, run_id, mac, model, firmware, size, sha256, taken_by, source, note, config, secrets)
+          where v.run_id is null or not exists (select 1 from ${configBackups} b where b.run_id = v.run_id and b.device_id = v.device_id)
+        ), numbered as (
+          select v.*, coalesce((select max(b.version) from ${configBackups} b where b.device_id = v.device_id), 0)
+            + row_number() over (partition by v.device_id order by v.ord) as version
+          from v
+        )
+        insert into ${configBackups} (tenant_id, device_id, run_id, version, mac, model, firmware, size, sha256,
+          taken_by, source, note, config, secrets)
+        select tenant_id, device_id, run_id, version, mac, model, firmware, size, sha256, taken_by, source, note, config, secrets
+        from numbered order by ord
+        on conflict (run_id, device_id) do nothing
+        returning (select ord from numbered n where n.device_id = ${configBackups.deviceId}
+          and n.version = ${configBackups.version})`)
+      await db.execute(sql`
+        delete from ${configBackups} where id in (
+          select id from (
+            select b.id, row_number() over (partition by b.device_id order by b.version desc) as newest,
+              coalesce(r.keep, ${keepDefault}) as keep
+            from ${configBackups} b left join ${backupRetention} r on r.device_id = b.device_id
+            where b.device_id = any(${sql.param(deviceIds)}::int[])) ranked
+          where newest > keep)`)
+      const stored = new Set(inserted.rows.map((row) => Number(row.ord)))
+      return backups.map((_, index) => stored.has(index))
     },
 
     /** Deletes a device's versions beyond the newest `keep`. */

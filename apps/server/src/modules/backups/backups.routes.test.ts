@@ -8,6 +8,7 @@ import { freePort } from '../../../test/ports'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { buildWorld, childOfTenantA, type World } from '../../../test/world'
 import { BACKUP_RUN_QUEUE } from './backup-schedule'
+import { backupsRepository } from './backups.repository'
 
 /**
  * Configuration backup and restore through the API with virtual devices uploading and restoring
@@ -329,6 +330,38 @@ describe('configuration backups', () => {
     )
     expect(list.list.map((row) => row.version)).toEqual([3, 2])
     expect(await codeOf('/backend/backup/keep', { id, keep: 0 })).toBe(ErrorCode.INVALID_PARAMETER)
+  })
+
+  it('files uploads that arrive together in order: consecutive versions, one per device per run, retention kept', async () => {
+    const id = idOf(3)
+    const tenantId = world.a.tenantId
+    const repository = backupsRepository(app.database.db)
+    const run = async (jobId: string) =>
+      (await repository.insertRun({ jobId, tenantId, takenBy: null, source: 'manual' }))!.id
+    const [first, second] = [await run(`together-1-${id}`), await run(`together-2-${id}`)]
+    const before = (await versions(id)).list[0]?.version ?? 0
+    const upload = (runId: number) => ({
+      tenantId,
+      deviceId: id,
+      runId,
+      mac: 'AA:BB:CC:00:00:01',
+      model: 'CAP-1200',
+      firmware: null,
+      size: 2,
+      sha256: '0'.repeat(64),
+      takenBy: null,
+      source: 'manual',
+      note: null,
+      config: {},
+      secrets: Buffer.from('sealed'),
+    })
+    const stored = await app.database.db.transaction((tx) =>
+      backupsRepository(tx).insertVersions([upload(first), upload(second), upload(first)], 2),
+    )
+    // The run's second upload in the group is its duplicate: refused, the others numbered in turn.
+    expect(stored).toEqual([true, true, false])
+    const after = await versions(id)
+    expect(after.list.map((row) => row.version)).toEqual([before + 2, before + 1])
   })
 
   it('runs a project schedule once per time, however often its run is attempted (a crash retried): one backup per device', async () => {

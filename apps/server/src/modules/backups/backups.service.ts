@@ -17,6 +17,8 @@ import type { JobsService } from '../../gateway/jobs/jobs.service'
 import type { ShadowService } from '../../gateway/shadow/shadow.service'
 import { AppError } from '../../http/app-error'
 import { FileReply } from '../../http/file-reply'
+import { groupedWrites } from '../../lib/grouped-writes'
+import { Remembered } from '../../lib/remembered'
 import type { Principal } from '../auth/principal'
 import type { DevicesService } from '../devices/devices.service'
 import { asReported, withoutSecrets } from '../settings/secrets'
@@ -29,7 +31,7 @@ import {
   shownConfig,
   type UploadProblem,
 } from './backup-content'
-import { type BackupRow, type BackupRunRow, backupsRepository } from './backups.repository'
+import { type BackupRow, type BackupRunRow, backupsRepository, type NewBackup } from './backups.repository'
 import { diffConfigs } from './config-diff'
 import { configurationOf } from './config-drift'
 
@@ -71,6 +73,22 @@ export class BackupsService {
       expireLater(jobId: string): Promise<void>
     },
   ) {}
+
+  /** Runs never change once made, nor a product's model: a fleet's uploads read each once. */
+  private readonly runs = new Remembered((id: number) => backupsRepository(this.deps.db).findRun(id))
+  private readonly models = new Remembered(
+    async (productId: number) => (await this.deps.devices.product(productId))?.model,
+  )
+  /**
+   * Uploads arriving together are filed together (a transaction of four statements for up to
+   * 200 devices, not one of seven for each): on the embedded database a transaction holds its
+   * one session until it ends, so a fleet's uploads each waited for all the others'.
+   */
+  private readonly fileVersion = groupedWrites(
+    (backups: NewBackup[]) =>
+      this.deps.db.transaction((tx) => backupsRepository(tx).insertVersions(backups, BACKUP_KEEP_DEFAULT)),
+    { max: 200 },
+  )
 
   /** Backs up a selection or a project's devices now (a device offline backs up when it returns). */
   async create(principal: Principal, request: BackupCreateRequest) {
@@ -138,34 +156,26 @@ export class BackupsService {
     device: { id: number; tenantId: number; productId: number; firmware: string | null; mac: string },
     body: Buffer,
   ): Promise<UploadOutcome> {
-    const repository = backupsRepository(this.deps.db)
-    const run = await repository.findRun(runId)
+    const run = await this.runs.of(runId)
     if (!run) return 'unknown-run'
     if (run.tenantId !== device.tenantId) return 'foreign-device'
     const read = readUpload(body)
     if (typeof read === 'string') return read
-    const model = (await this.deps.devices.product(device.productId))?.model ?? ''
-    const sealed = sealConfig(read.config, this.deps.box)
+    const model = (await this.models.of(device.productId)) ?? ''
     const firmware = typeof read.config.firmware === 'string' ? read.config.firmware : device.firmware
-    const stored = await this.deps.db.transaction(async (tx) => {
-      const backups = backupsRepository(tx)
-      const row = await backups.insertVersion({
-        tenantId: run.tenantId,
-        deviceId: device.id,
-        runId: run.id,
-        mac: device.mac,
-        model,
-        firmware: firmware?.slice(0, 64) ?? null,
-        size: body.length,
-        sha256: read.sha256,
-        takenBy: run.takenBy,
-        source: run.source,
-        note: run.note,
-        ...sealed,
-      })
-      if (!row) return false
-      await backups.prune(device.id, (await backups.keepOf(device.id)) ?? BACKUP_KEEP_DEFAULT)
-      return true
+    const stored = await this.fileVersion({
+      tenantId: run.tenantId,
+      deviceId: device.id,
+      runId: run.id,
+      mac: device.mac,
+      model,
+      firmware: firmware?.slice(0, 64) ?? null,
+      size: body.length,
+      sha256: read.sha256,
+      takenBy: run.takenBy,
+      source: run.source,
+      note: run.note,
+      ...sealConfig(read.config, this.deps.box),
     })
     return stored ? 'stored' : 'duplicate'
   }
