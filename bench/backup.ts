@@ -51,9 +51,17 @@ async function backUpAll({ token, ids }: BenchFleet) {
   )
   let settledAfter: number | undefined
   let progress = { result: 'pending', targets: [] as Array<{ status: string }> }
+  let toldAt = started
+  // Polled as the console polls an operation's progress (PROGRESS_POLL_MS, 1 s).
   while ((performance.now() - started) / 1000 < LIMIT_SECONDS) {
     await new Promise((resolve) => setTimeout(resolve, 1000))
     progress = await api(server.baseUrl, `/backend/device/operation?id=${run.operation_id}`, undefined, token)
+    if (performance.now() - toldAt >= 10_000) {
+      toldAt = performance.now()
+      console.warn(
+        `${((toldAt - started) / 1000).toFixed(0).padStart(4)} s  ${statusCounts(progress.targets)}`,
+      )
+    }
     if (progress.result !== 'pending') {
       settledAfter = (performance.now() - started) / 1000
       break
@@ -85,6 +93,13 @@ async function backUpAll({ token, ids }: BenchFleet) {
       ['load average (1 min) at the start', load.toFixed(2)],
     ],
   )
+}
+
+/** "pending 10, applying 40, success 50": the devices in each status of the operation. */
+function statusCounts(targets: Array<{ status: string }>): string {
+  const counts = new Map<string, number>()
+  for (const { status } of targets) counts.set(status, (counts.get(status) ?? 0) + 1)
+  return [...counts].map(([status, count]) => `${status} ${count}`).join(', ')
 }
 
 /** Bytes under a directory (the embedded database's files). */

@@ -91,7 +91,7 @@ const environmentSchema = z.object({
   DEVICE_STATUS_PER_SECOND: positiveInt.default(1),
   DEVICE_RPC_PER_SECOND: positiveInt.default(20),
   DEVICE_BACKLOG: positiveInt.default(10),
-  DEVICE_MESSAGES_IN_FLIGHT: positiveInt.default(16),
+  DEVICE_MESSAGES_IN_FLIGHT: positiveInt.default(64),
   DEVICE_MESSAGES_QUEUED: positiveInt.default(20_000),
   DEVICE_DISCONNECT_AFTER_REFUSALS: positiveInt.default(100),
   // Firmware packages (docs/operations.md, "Firmware packages").
