@@ -41,7 +41,13 @@ export class ChangeFeed {
   async start(connectionString: string): Promise<void> {
     if (!this.pool) return
     const listener = new pg.Client({ connectionString })
-    listener.on('error', () => {})
+    // Not reconnected (not built yet): until this instance restarts it does not hear other
+    // instances' changes. Said on stderr so that an operator sees it.
+    listener.on('error', (error) =>
+      console.error(
+        `change feed: the LISTEN connection failed; other instances' changes are not heard until a restart: ${error.message}`,
+      ),
+    )
     listener.on('notification', (message) => {
       if (!message.payload) return
       const { from, event } = JSON.parse(message.payload) as { from: string; event: ChangeEvent }

@@ -12,8 +12,11 @@ export interface DatabaseHandle {
 
 export function connectDatabase(url: string, options: { maxConnections: number }): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.maxConnections })
-  // An idle client's network error must not crash the process; the pool replaces it.
-  pool.on('error', () => {})
+  // An idle client's network error must not crash the process; the pool replaces it. Said on
+  // stderr (the pool has no logger): a database that drops connections should be seen.
+  pool.on('error', (error) =>
+    console.error(`database: an idle connection failed and will be replaced: ${error.message}`),
+  )
   const db = drizzle(pool, { schema })
   return { db, pool, close: () => pool.end() }
 }
