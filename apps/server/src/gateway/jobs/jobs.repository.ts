@@ -88,6 +88,17 @@ const PENDING_ORDER = sql`(e.status = 'IN_PROGRESS') desc, e.queued_at, e.job_id
 // executions of settings changes or commands that share the table (docs/ARCHITECTURE.md).
 const PENDING = sql`e.job_id is not null and e.status in ('QUEUED', 'IN_PROGRESS')`
 
+/** Grouped writes' answers in the order of their changes: each its execution's row, or undefined. */
+function inOrderOf<Row extends ExecutionRow>(
+  changes: Array<{ jobId: string; deviceId: number }>,
+  saved: Row[],
+): Array<Row | undefined> {
+  const key = (execution: { jobId: string; deviceId: number }) =>
+    `${execution.jobId}\u0000${execution.deviceId}`
+  const byExecution = new Map(saved.map((row) => [key(row), row]))
+  return changes.map((change) => byExecution.get(key(change)))
+}
+
 /** The rows of a raw query, timestamps as Dates whatever the driver hands back. */
 async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await db.execute(query)
@@ -317,8 +328,7 @@ export function jobsRepository(db: Executor) {
           and (v.expected is null or e.version_number = v.expected)
         returning ${EXECUTION_COLUMNS}`,
       )
-      const byExecution = new Map(saved.map((row) => [`${row.jobId}\u0000${row.deviceId}`, row]))
-      return changes.map((change) => byExecution.get(`${change.jobId}\u0000${change.deviceId}`))
+      return inOrderOf(changes, saved)
     },
 
     /**
@@ -369,8 +379,7 @@ export function jobsRepository(db: Executor) {
           and h.device_id = saved."deviceId" and h.execution_number = saved."executionNumber") as "wasHead"
         from saved`,
       )
-      const byExecution = new Map(saved.map((row) => [`${row.jobId}\u0000${row.deviceId}`, row]))
-      return changes.map((change) => byExecution.get(`${change.jobId}\u0000${change.deviceId}`))
+      return inOrderOf(changes, saved)
     },
 
     /**

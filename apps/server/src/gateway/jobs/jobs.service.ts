@@ -437,12 +437,8 @@ export class JobsService {
     const job = await this.facts.of(jobId)
     if (!job) return undefined
     const saved = await this.progressWrites.save({
-      jobId,
-      deviceId,
-      executionNumber: request.executionNumber,
-      expectedVersion: request.expectedVersion,
+      ...groupedTarget(deviceId, jobId, request),
       statusDetails: request.statusDetails,
-      stepTimeoutAt: stepChange(request.stepTimeoutInMinutes),
     })
     return saved && { previous: saved, saved, job, nextChanged: false }
   }
@@ -464,13 +460,9 @@ export class JobsService {
     const job = await this.facts.of(jobId)
     if (!job) return undefined
     const saved = await this.outcomeWrites.save({
-      jobId,
-      deviceId,
-      executionNumber: request.executionNumber,
-      expectedVersion: request.expectedVersion,
+      ...groupedTarget(deviceId, jobId, request),
       status,
       statusDetails,
-      stepTimeoutAt: stepChange(request.stepTimeoutInMinutes),
       reason: failureOf(status, statusDetails),
     })
     return saved && { previous: { status: 'IN_PROGRESS' }, saved, job, nextChanged: saved.wasHead }
@@ -629,9 +621,19 @@ function inProgressDeadline(job: Pick<JobRow, 'executionPolicy'>, from: Date): D
   return minutes ? new Date(from.getTime() + minutes * MINUTE_MS) : null
 }
 
-/** A grouped write's step timer: set anew, cancelled (null), or kept when not named. */
-function stepChange(minutes: number | undefined): Date | null | 'keep' {
-  return minutes === undefined ? 'keep' : stepDeadline(minutes, null, new Date())
+/**
+ * The execution a grouped write (progress, outcome) changes, as the request names it, and its
+ * step timer: set anew, cancelled (null), or kept when not named.
+ */
+function groupedTarget(deviceId: number, jobId: string, request: ReturnType<typeof readUpdateRequest>) {
+  const minutes = request.stepTimeoutInMinutes
+  return {
+    jobId,
+    deviceId,
+    executionNumber: request.executionNumber,
+    expectedVersion: request.expectedVersion,
+    stepTimeoutAt: minutes === undefined ? ('keep' as const) : stepDeadline(minutes, null, new Date()),
+  }
 }
 
 /** A step timer: set anew by a number of minutes, cancelled by -1, kept when not named. */

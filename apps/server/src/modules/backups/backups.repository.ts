@@ -78,6 +78,13 @@ export function backupsRepository(db: Executor) {
         on conflict (run_id, device_id) do nothing
         returning (select ord from numbered n where n.device_id = ${configBackups.deviceId}
           and n.version = ${configBackups.version})`)
+      await this.prune(deviceIds, keepDefault)
+      const stored = new Set(inserted.rows.map((row) => Number(row.ord)))
+      return backups.map((_, index) => stored.has(index))
+    },
+
+    /** Deletes these devices' versions beyond their retention (`keepDefault` where none is set). */
+    async prune(deviceIds: number[], keepDefault: number): Promise<void> {
       await db.execute(sql`
         delete from ${configBackups} where id in (
           select id from (
@@ -86,18 +93,6 @@ export function backupsRepository(db: Executor) {
             from ${configBackups} b left join ${backupRetention} r on r.device_id = b.device_id
             where b.device_id = any(${sql.param(deviceIds)}::int[])) ranked
           where newest > keep)`)
-      const stored = new Set(inserted.rows.map((row) => Number(row.ord)))
-      return backups.map((_, index) => stored.has(index))
-    },
-
-    /** Deletes a device's versions beyond the newest `keep`. */
-    async prune(deviceId: number, keep: number): Promise<number> {
-      const deleted = await db.execute(sql`
-        delete from ${configBackups} where ${configBackups.deviceId} = ${deviceId}
-          and ${configBackups.id} not in (
-            select ${configBackups.id} from ${configBackups} where ${configBackups.deviceId} = ${deviceId}
-            order by ${configBackups.version} desc limit ${keep})`)
-      return deleted.rowCount ?? 0
     },
 
     async keepOf(deviceId: number): Promise<number | undefined> {

@@ -207,7 +207,7 @@ export class BackupsService {
     const [device] = await this.requireBackupAccess(principal, [deviceId])
     await this.deps.db.transaction(async (tx) => {
       await backupsRepository(tx).setKeep(device!.id, keep)
-      await backupsRepository(tx).prune(device!.id, keep)
+      await backupsRepository(tx).prune([device!.id], BACKUP_KEEP_DEFAULT)
     })
   }
 
