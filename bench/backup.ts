@@ -50,24 +50,29 @@ async function backUpAll({ token, ids }: BenchFleet) {
     token,
   )
   let settledAfter: number | undefined
-  let progress = { result: 'pending', targets: [] as Array<{ status: string }> }
+  let progress: { result: string; summary: Record<string, number> } = { result: 'pending', summary: {} }
   let toldAt = started
-  // Polled as the console polls an operation's progress (PROGRESS_POLL_MS, 1 s).
+  // Polled as the console's progress line polls it (PROGRESS_POLL_MS, 1 s): the counts and the
+  // first failures (BatchProgressLine).
   while ((performance.now() - started) / 1000 < LIMIT_SECONDS) {
     await new Promise((resolve) => setTimeout(resolve, 1000))
-    progress = await api(server.baseUrl, `/backend/device/operation?id=${run.operation_id}`, undefined, token)
+    progress = await api(
+      server.baseUrl,
+      `/backend/device/operation?id=${run.operation_id}&status=failed&pageIndex=1&pageOffset=10`,
+      undefined,
+      token,
+    )
     if (performance.now() - toldAt >= 10_000) {
       toldAt = performance.now()
-      console.warn(
-        `${((toldAt - started) / 1000).toFixed(0).padStart(4)} s  ${statusCounts(progress.targets)}`,
-      )
+      const counts = Object.entries(progress.summary).map(([status, count]) => `${status} ${count}`)
+      console.warn(`${((toldAt - started) / 1000).toFixed(0).padStart(4)} s  ${counts.join(', ')}`)
     }
     if (progress.result !== 'pending') {
       settledAfter = (performance.now() - started) / 1000
       break
     }
   }
-  const succeeded = progress.targets.filter((target) => target.status === 'success').length
+  const succeeded = progress.summary.success ?? 0
   let stored = 0
   for (const id of ids) {
     const { list } = await api<{ list: Array<{ size: number }> }>(
@@ -93,13 +98,6 @@ async function backUpAll({ token, ids }: BenchFleet) {
       ['load average (1 min) at the start', load.toFixed(2)],
     ],
   )
-}
-
-/** "pending 10, applying 40, success 50": the devices in each status of the operation. */
-function statusCounts(targets: Array<{ status: string }>): string {
-  const counts = new Map<string, number>()
-  for (const { status } of targets) counts.set(status, (counts.get(status) ?? 0) + 1)
-  return [...counts].map(([status, count]) => `${status} ${count}`).join(', ')
 }
 
 /** Bytes under a directory (the embedded database's files). */

@@ -4,7 +4,8 @@ import { bindDeviceViaApi, startTestFleet } from '../support/devices'
 import { expect, test } from '../support/test'
 
 // One virtual device: backed up, its SSID changed on the device itself, drift seen, the two
-// versions compared side by side, and the first one restored.
+// versions compared side by side, and the first one restored. Then a whole project backed up at
+// once from /maintain/backup, its progress followed there.
 let fleet: Fleet
 
 test.beforeAll(async () => {
@@ -86,4 +87,23 @@ test('back up a device, see a change made on it as drift, compare the versions, 
   await page.goto('/device/management')
   await expect(listed).toBeVisible()
   await expect(listed.getByText('Changed on the device', { exact: true })).toBeHidden({ timeout: 20_000 })
+})
+
+test('back up a whole project now and follow its progress under the schedule', async ({ page }) => {
+  const account = await registerViaApi(page.request)
+  await page.goto('/login')
+  await logIn(page, account)
+  await expect(page).toHaveURL(/\/home\/main$/)
+  const project = await startTestFleet(2, { models: ['CAP-1200'] })
+  try {
+    for (const device of project.devices) await bindDeviceViaApi(page, device.mac)
+    await page.goto('/maintain/backup')
+    await page.getByRole('button', { name: 'Back up the project now' }).click()
+    const progress = page.getByRole('status', { name: 'Progress' })
+    await expect(progress).toContainText('2 of 2 devices done, 0 failed, 0 waiting for the device', {
+      timeout: 30_000,
+    })
+  } finally {
+    await project.stop()
+  }
 })

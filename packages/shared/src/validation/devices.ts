@@ -3,7 +3,7 @@ import { DEVICE_TYPES } from '../protocol/messages'
 import { genericPassword } from './accounts'
 import { idOf, integer, requiredText, text } from './core'
 import { isMacForm, MAC_PATTERN, normaliseMac } from './mac'
-import { id, page, selection } from './organisation'
+import { id, PAGE_SIZE_MAX, page, selection } from './organisation'
 
 // §5 "Network values" (MAC), "Device name" and "Bind-device dialog".
 
@@ -86,6 +86,22 @@ export type DeviceListRequest = z.infer<typeof deviceListRequest>
 export const deviceSelection = z.object({ ids: selection })
 export const deviceMoveRequest = z.object({ ids: selection, gid: id })
 export const deviceQuery = z.object({ id })
+
+/** A device's progress in an operation, as the console shows it (offline and waiting = pending). */
+export const PROGRESS_STATUSES = ['pending', 'applying', 'success', 'failed'] as const
+export type ProgressStatus = (typeof PROGRESS_STATUSES)[number]
+
+/**
+ * device/operation: an operation's progress. Its counts always; its devices all at once, or a
+ * page of them (a batch or a project may hold 10,000), optionally only those in one status.
+ */
+export const operationProgressQuery = z.object({
+  id,
+  status: z.enum(PROGRESS_STATUSES, { error: 'validation.invalid_choice' }).optional(),
+  pageIndex: page.pageIndex.optional(),
+  pageOffset: integer(1, PAGE_SIZE_MAX, 'validation.page_tips').optional(),
+})
+export type OperationProgressQuery = z.infer<typeof operationProgressQuery>
 
 /** How many hours back a chart looks: a day unless asked, a week at most. */
 export const chartHours = integer(1, 168, 'validation.hours_tips').default(24)

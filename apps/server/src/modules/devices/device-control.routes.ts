@@ -1,7 +1,11 @@
 import { ACTION_PERMISSIONS } from '@canopy/shared/batch-rules'
 import { can } from '@canopy/shared/permissions'
-import { deviceQuery, deviceReportRequest, deviceSelection, id } from '@canopy/shared/validation'
-import { z } from 'zod'
+import {
+  deviceQuery,
+  deviceReportRequest,
+  deviceSelection,
+  operationProgressQuery,
+} from '@canopy/shared/validation'
 import { signedInRoute } from '../../http/route'
 import type { OperationProgress } from '../operations/operation-progress'
 import type { DeviceControlService } from './device-control.service'
@@ -75,8 +79,8 @@ export function deviceControlRoutes({
       permission: can.device('view'),
       method: 'GET',
       path: '/backend/device/operation',
-      query: z.object({ id }),
-      handler: ({ principal, query }) => progress.of(principal, query.id),
+      query: operationProgressQuery,
+      handler: ({ principal, query }) => progress.of(principal, query),
     }),
   ]
 }

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@canopy/shared/errors'
-import { isTerminalJobStatus, type JobExecutionStatus } from '@canopy/shared/protocol'
-import type { OperationResult } from '@canopy/shared/validation'
+import { isTerminalJobStatus, JOB_STATUSES, type JobExecutionStatus } from '@canopy/shared/protocol'
+import type { OperationResult, ProgressStatus } from '@canopy/shared/validation'
 import { AppError } from '../../http/app-error'
 
 /**
@@ -73,12 +73,15 @@ export function reasonText(code: string | null, detail: string | null): string |
 }
 
 /** A device's progress as the console reads it: pending (offline, waiting), applying, success, failed. */
-export type ProgressStatus = 'pending' | 'applying' | 'success' | 'failed'
-
 export function progressStatusOf(status: ExecutionStatus): ProgressStatus {
   if (status === 'QUEUED') return 'pending'
   if (status === 'IN_PROGRESS') return 'applying'
   return status === 'SUCCEEDED' ? 'success' : 'failed'
+}
+
+/** The execution statuses a progress status stands for (the reverse of `progressStatusOf`). */
+export function executionStatusesOf(progress: ProgressStatus): ExecutionStatus[] {
+  return JOB_STATUSES.filter((status) => progressStatusOf(status) === progress)
 }
 
 /**

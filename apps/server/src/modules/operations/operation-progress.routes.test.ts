@@ -51,7 +51,9 @@ afterAll(async () => {
 
 interface Progress {
   result: string
-  targets: Array<{ device_id: number; status: string }>
+  summary: { total: number; pending: number; applying: number; success: number; failed: number }
+  matching: number
+  targets: Array<{ device_id: number; status: string; mac: string }>
 }
 
 const batch = (ids: number[]) =>
@@ -61,8 +63,22 @@ const batch = (ids: number[]) =>
     token: ownerToken,
     body: { ids, led: false },
   })
-const progress = (token: string, operationId: number) =>
-  app.call<Progress>({ path: '/backend/device/operation', token, query: { id: String(operationId) } })
+const progress = (token: string, operationId: number, view: Record<string, string> = {}) =>
+  app.call<Progress>({
+    path: '/backend/device/operation',
+    token,
+    query: { id: String(operationId), ...view },
+  })
+
+/** Waits until no device of the operation is pending or applying, and answers its progress. */
+async function settled(token: string, operationId: number): Promise<Progress> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { data } = (await progress(token, operationId)).envelope
+    if (data.summary.pending + data.summary.applying === 0) return data
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`operation ${operationId} did not settle`)
+}
 
 describe("an operation on devices partly in a child's scope", () => {
   it('shows the child the targets it may see, and the owner all of them', async () => {
@@ -82,6 +98,54 @@ describe("an operation on devices partly in a child's scope", () => {
       const response = await progress(childToken, id)
       expect(response.envelope.status).toBe(ErrorCode.NO_PERMISSION)
       expect(response.envelope.data).toBeNull()
+    }
+  })
+})
+
+describe('an operation of many devices, a page at a time', () => {
+  it('counts every status and answers the page asked for, in one status if asked', async () => {
+    const { operation_id } = await batch([inScope, outside])
+    const all = await settled(ownerToken, operation_id)
+    expect(all.summary).toEqual({ total: 2, pending: 0, applying: 0, success: 2, failed: 0 })
+    expect(all.result).toBe('success')
+    expect(all.matching).toBe(2)
+
+    const pages = await Promise.all(
+      ['1', '2', '3'].map((pageIndex) => progress(ownerToken, operation_id, { pageIndex, pageOffset: '1' })),
+    )
+    expect(pages.map(({ envelope }) => envelope.data.targets.map((target) => target.mac))).toEqual([
+      [all.targets[0]!.mac],
+      [all.targets[1]!.mac],
+      [],
+    ])
+    expect(pages[0]!.envelope.data.summary).toEqual(all.summary)
+    expect(pages[0]!.envelope.data.matching).toBe(2)
+
+    const failed = (await progress(ownerToken, operation_id, { status: 'failed', pageOffset: '10' })).envelope
+    expect(failed.data.targets).toEqual([])
+    expect(failed.data.matching).toBe(0)
+    const succeeded = (await progress(ownerToken, operation_id, { status: 'success' })).envelope
+    expect(succeeded.data.targets).toHaveLength(2)
+  })
+
+  it("counts only the child's devices for the child", async () => {
+    const { operation_id } = await batch([inScope, outside])
+    await settled(ownerToken, operation_id)
+    const asChild = (await progress(childToken, operation_id, { pageOffset: '10' })).envelope.data
+    expect(asChild.summary.total).toBe(1)
+    expect(asChild.targets.map((target) => target.device_id)).toEqual([inScope])
+  })
+
+  it('refuses a status or a page outside the rules as an invalid parameter', async () => {
+    const { operation_id } = await batch([inScope])
+    for (const view of [
+      { status: 'done' },
+      { pageOffset: '0' },
+      { pageOffset: '101' },
+      { pageIndex: '0', pageOffset: '10' },
+    ]) {
+      const response = await progress(ownerToken, operation_id, view)
+      expect(response.envelope.status).toBe(ErrorCode.INVALID_PARAMETER)
     }
   })
 })

@@ -194,14 +194,32 @@ export function operationsRepository(db: Executor) {
      * An operation's executions the caller may see, each device's latest: all of them for the
      * whole tenant (the log outlives its devices), else those on devices in its scope now.
      */
-    async executions(visibility: RecordScope, operationId: number): Promise<ExecutionView[]> {
+    async executions(
+      visibility: RecordScope,
+      operationId: number,
+      only: { statuses?: readonly ExecutionStatus[]; limit?: number; offset?: number } = {},
+    ): Promise<ExecutionView[]> {
       return rows<ExecutionView>(
         db,
         sql`select ${EXECUTION_VIEW} from job_executions e
         where e.operation_id = ${operationId} and ${LATEST} ${inScope(visibility)}
-        order by e.mac, e.device_id`,
+        ${only.statuses ? sql`and e.status = any(${sql.param(only.statuses)}::text[])` : sql``}
+        order by e.mac, e.device_id
+        ${only.limit === undefined ? sql`` : sql`limit ${only.limit} offset ${only.offset ?? 0}`}`,
         ['lastUpdatedAt'],
       )
+    },
+
+    /** How many of an operation's executions the caller may see are in each status. */
+    async statusCounts(visibility: RecordScope, operationId: number): Promise<Map<ExecutionStatus, number>> {
+      const found = await rows<{ status: ExecutionStatus; count: number }>(
+        db,
+        sql`select e.status, count(*)::int as count from job_executions e
+        where e.operation_id = ${operationId} and ${LATEST} ${inScope(visibility)}
+        group by e.status`,
+        [],
+      )
+      return new Map(found.map(({ status, count }) => [status, count]))
     },
 
     /**

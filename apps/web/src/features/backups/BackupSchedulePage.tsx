@@ -12,14 +12,16 @@ import { usePermits } from '../auth/grants'
 import { useProjectTree } from '../projects/api'
 import { ProjectSelect } from '../projects/ProjectSelect'
 import { useBackupSchedule, useCreateBackup, useSaveBackupSchedule } from './api'
+import { BatchProgressLine } from './BatchProgressLine'
 import { tellFailure } from './tell-failure'
 
 const WEEKDAYS = ['0', '1', '2', '3', '4', '5', '6'] as const
 
 /**
  * /maintain/backup (§2 "config backup and restore"): a project's scheduled backup of all its
- * devices — off, daily or weekly at a time of day (UTC) — and backing the project up now. Each
- * device's versions, diff and restore are in its detail's Backups tab.
+ * devices — off, daily or weekly at a time of day (UTC) — and backing the project up now, its
+ * progress followed under the form. Each device's versions, diff and restore are in its detail's
+ * Backups tab.
  */
 export function BackupSchedulePage() {
   const { t } = useTranslation()
@@ -32,6 +34,8 @@ export function BackupSchedulePage() {
   const [frequency, setFrequency] = useState<BackupFrequency>('off')
   const [weekday, setWeekday] = useState(0)
   const [time, setTime] = useState('03:00')
+  /** the project backup started from this page, followed under the form */
+  const [following, setFollowing] = useState<number>()
 
   useEffect(() => {
     if (gid === undefined && tree.data?.[0]) setGid(tree.data[0].gid)
@@ -55,7 +59,8 @@ export function BackupSchedulePage() {
   async function handleBackUpNow() {
     if (gid === undefined) return
     try {
-      await backUp.mutateAsync({ gid })
+      const started = await backUp.mutateAsync({ gid })
+      setFollowing(started.operation_id)
       void toast.success(t('backups.started'))
     } catch (error) {
       tellFailure(error)
@@ -128,6 +133,7 @@ export function BackupSchedulePage() {
             </Flex>
           )}
         </Form>
+        {following !== undefined && <BatchProgressLine key={following} operationId={following} />}
       </Card>
     </>
   )

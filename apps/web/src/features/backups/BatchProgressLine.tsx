@@ -1,41 +1,70 @@
-import { Progress, Typography } from 'antd'
+import { Flex, Progress, Typography } from 'antd'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../../shared/i18n/backups-messages'
 import { useOperationProgress } from '../devices/operations-api'
-import { isSettled } from '../devices/progress'
+import { isSettled, reasonText } from '../devices/progress'
 
-/** A backup's or restore's progress, per device, as the operation log keeps it. */
+/** Failures named under the bar; the operation log has the rest. */
+const FAILURES_SHOWN = 10
+
+/**
+ * A backup's or restore's progress, as the operation log keeps it: how many devices are done,
+ * failed and waiting, and the first failures' reasons. One device or a 10,000-device project
+ * alike: the server counts, and sends only the failures shown.
+ */
 export function BatchProgressLine({
   operationId,
   onSettled,
 }: {
   operationId: number
-  onSettled: () => void
+  /** every device has succeeded or failed */
+  onSettled?: () => void
 }) {
   const { t } = useTranslation()
-  const progress = useOperationProgress(operationId)
+  const progress = useOperationProgress(operationId, {
+    pageIndex: 1,
+    pageOffset: FAILURES_SHOWN,
+    status: 'failed',
+  })
   const settled = progress.data !== undefined && isSettled(progress.data)
   useEffect(() => {
-    if (settled) onSettled()
+    if (settled) onSettled?.()
   }, [settled, onSettled])
-  const targets = progress.data?.targets ?? []
-  const done = targets.filter((target) => target.status === 'success').length
-  const failed = targets.filter((target) => target.status === 'failed')
+  const summary = progress.data?.summary
+  const failures = progress.data?.targets ?? []
+  const percentOf = (count: number) => (summary?.total ? Math.round((count / summary.total) * 100) : 0)
   return (
     <div role="status" aria-label={t('backups.progress')}>
       <Typography.Text>{t('backups.progress')}</Typography.Text>
       <Progress
-        percent={targets.length ? Math.round(((done + failed.length) / targets.length) * 100) : 0}
-        success={{ percent: targets.length ? Math.round((done / targets.length) * 100) : 0 }}
-        status={failed.length > 0 ? 'exception' : undefined}
+        percent={percentOf((summary?.success ?? 0) + (summary?.failed ?? 0))}
+        success={{ percent: percentOf(summary?.success ?? 0) }}
+        status={summary?.failed ? 'exception' : undefined}
         size="small"
       />
-      {failed.map((target) => (
-        <Typography.Text key={target.device_id} type="danger">
-          {target.reason}
+      {summary && (
+        <Typography.Text type="secondary">
+          {t('backups.progressCounts', {
+            done: summary.success,
+            total: summary.total,
+            failed: summary.failed,
+            waiting: summary.pending,
+          })}
         </Typography.Text>
-      ))}
+      )}
+      <Flex vertical>
+        {failures.map((target) => (
+          <Typography.Text key={target.device_id} type="danger">
+            {target.mac}: {target.reason ? reasonText(target.reason) : ''}
+          </Typography.Text>
+        ))}
+        {summary && summary.failed > failures.length && (
+          <Typography.Text type="danger">
+            {t('backups.moreFailed', { count: summary.failed - failures.length })}
+          </Typography.Text>
+        )}
+      </Flex>
     </div>
   )
 }

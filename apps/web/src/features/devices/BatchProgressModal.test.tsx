@@ -6,16 +6,23 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n, initI18n } from '../../shared/i18n/i18n'
 import type { Device } from './api'
 import { BatchProgressModal } from './BatchProgressModal'
+import type { ProgressView } from './operations-api'
 import type { OperationProgress, OperationTarget } from './progress'
 
-const progress = vi.fn<() => { data?: OperationProgress; isPending: boolean; isError: boolean }>()
-vi.mock('./operations-api', () => ({ useOperationProgress: () => progress() }))
+const progress =
+  vi.fn<
+    (id: number, view: ProgressView) => { data?: OperationProgress; isPending: boolean; isError: boolean }
+  >()
+vi.mock('./operations-api', () => ({
+  useOperationProgress: (id: number, view: ProgressView) => progress(id, view),
+}))
 
 const device = (id: number, name: string | null): Device =>
   ({ id, name, mac: `02:C1:01:00:00:0${id}`, model: 'CAP-1200', status: 'online' }) as Device
 const devices = [device(1, 'Lobby'), device(2, 'Hall'), device(3, null)]
 
 function answer(...statuses: [OperationTarget['status'], string | null][]) {
+  const count = (status: OperationTarget['status']) => statuses.filter(([is]) => is === status).length
   progress.mockReturnValue({
     isPending: false,
     isError: false,
@@ -24,6 +31,14 @@ function answer(...statuses: [OperationTarget['status'], string | null][]) {
       action: 'device.restarts',
       result: 'pending',
       created_at: '2025-06-01T12:00:00Z',
+      summary: {
+        total: statuses.length,
+        pending: count('pending'),
+        applying: count('applying'),
+        success: count('success'),
+        failed: count('failed'),
+      },
+      matching: statuses.length,
       targets: statuses.map(([status, reason], index) => ({
         device_id: index + 1,
         mac: `02:C1:01:00:00:0${index + 1}`,
@@ -88,6 +103,16 @@ describe('the batch progress view', () => {
     expect(within(hall).getByText('The device did not answer in time')).toBeInTheDocument()
     expect(screen.getByText('radio busy')).toBeInTheDocument()
     expect(screen.queryByText('Done on every device.')).not.toBeInTheDocument()
+  })
+
+  it('asks for the devices a page at a time: a batch may hold 10,000', async () => {
+    answer(...Array.from({ length: 20 }, () => ['applying', null] as [OperationTarget['status'], null]))
+    const page = progress(9, { pageIndex: 1, pageOffset: 20 })
+    progress.mockReturnValue({ ...page, data: { ...page.data!, matching: 45 } })
+    renderModal()
+    expect(progress).toHaveBeenLastCalledWith(9, { pageIndex: 1, pageOffset: 20 })
+    await userEvent.click(screen.getByRole('listitem', { name: '3' }))
+    expect(progress).toHaveBeenLastCalledWith(9, { pageIndex: 3, pageOffset: 20 })
   })
 
   it('says when the progress cannot be loaded, and closes', async () => {

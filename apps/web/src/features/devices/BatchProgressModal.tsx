@@ -1,12 +1,12 @@
 import { Alert, Button, Flex, Modal, Progress, Table, Tag, Typography } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../../shared/i18n/device-operations-messages'
-import { translateKey } from '../../shared/i18n/i18n'
 import type { Device } from './api'
 import { deviceLabel } from './labels'
 import type { DeviceOperation } from './list-actions'
 import { useOperationProgress } from './operations-api'
-import { type OperationTarget, reasonKey, summarize, type TargetStatus } from './progress'
+import { isSettled, type OperationTarget, reasonText, type TargetStatus } from './progress'
 
 export interface BatchProgressModalProps {
   operationId: number
@@ -15,6 +15,9 @@ export interface BatchProgressModalProps {
   devices: readonly Device[]
   onClose: () => void
 }
+
+/** Devices a page of the table shows (a batch may hold 10,000). */
+const PAGE_SIZE = 20
 
 const STATUS_COLOURS: Record<TargetStatus, string> = {
   pending: 'default',
@@ -29,9 +32,10 @@ const STATUS_COLOURS: Record<TargetStatus, string> = {
  */
 export function BatchProgressModal({ operationId, action, devices, onClose }: BatchProgressModalProps) {
   const { t } = useTranslation()
-  const progress = useOperationProgress(operationId)
-  const targets = progress.data?.targets ?? []
-  const summary = summarize(targets)
+  const [pageIndex, setPageIndex] = useState(1)
+  const progress = useOperationProgress(operationId, { pageIndex, pageOffset: PAGE_SIZE })
+  const summary = progress.data?.summary ?? { total: 0, pending: 0, applying: 0, success: 0, failed: 0 }
+  const finished = summary.success + summary.failed
   const names = new Map(devices.map((device) => [device.id, deviceLabel(device)]))
   const titles: Record<DeviceOperation, string> = {
     reboot: t('deviceOperations.progress.titles.reboot'),
@@ -45,7 +49,7 @@ export function BatchProgressModal({ operationId, action, devices, onClose }: Ba
     success: t('deviceOperations.progress.statuses.success'),
     failed: t('deviceOperations.progress.statuses.failed'),
   }
-  const settled = progress.data !== undefined && summary.settled === summary.total
+  const settled = progress.data !== undefined && isSettled(progress.data)
 
   return (
     <Modal
@@ -60,12 +64,12 @@ export function BatchProgressModal({ operationId, action, devices, onClose }: Ba
       ) : (
         <Flex vertical gap={12}>
           <Progress
-            percent={summary.total ? Math.round((summary.settled / summary.total) * 100) : 0}
+            percent={summary.total ? Math.round((finished / summary.total) * 100) : 0}
             status={summary.failed ? 'exception' : settled ? 'success' : 'active'}
             showInfo={false}
           />
           <Typography.Text role="status">
-            {t('deviceOperations.progress.summary', { done: summary.succeeded, total: summary.total })}
+            {t('deviceOperations.progress.summary', { done: summary.success, total: summary.total })}
           </Typography.Text>
           {summary.failed > 0 && (
             <Alert
@@ -77,7 +81,7 @@ export function BatchProgressModal({ operationId, action, devices, onClose }: Ba
           {settled && summary.failed === 0 && (
             <Alert type="success" showIcon title={t('deviceOperations.progress.allDone')} />
           )}
-          {!settled && summary.waiting > 0 && action !== 'reboot' && (
+          {!settled && summary.pending > 0 && action !== 'reboot' && (
             <Alert type="info" showIcon title={t('deviceOperations.progress.waiting')} />
           )}
           {!settled && progress.data && (
@@ -86,9 +90,16 @@ export function BatchProgressModal({ operationId, action, devices, onClose }: Ba
           <Table<OperationTarget>
             rowKey="device_id"
             size="small"
-            pagination={false}
+            pagination={{
+              current: pageIndex,
+              pageSize: PAGE_SIZE,
+              total: progress.data?.matching ?? 0,
+              onChange: setPageIndex,
+              hideOnSinglePage: true,
+              showSizeChanger: false,
+            }}
             loading={progress.isPending}
-            dataSource={targets}
+            dataSource={progress.data?.targets ?? []}
             scroll={{ y: 320 }}
             columns={[
               {
@@ -119,10 +130,4 @@ export function BatchProgressModal({ operationId, action, devices, onClose }: Ba
       )}
     </Modal>
   )
-}
-
-/** A code the server recorded is translated; the device's own words are shown as they came. */
-function reasonText(reason: string): string {
-  const key = reasonKey(reason)
-  return key ? translateKey(key) : reason
 }

@@ -1,10 +1,10 @@
 import { ErrorCode } from '@canopy/shared/errors'
 import type { JsonObject, WifiOptions } from '@canopy/shared/protocol'
 import type { SystemSettings, WifiSettings } from '@canopy/shared/validation'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api'
 import { deviceKeys } from './api'
-import { isSettled, type OperationProgress } from './progress'
+import { isSettled, type OperationProgress, type TargetStatus } from './progress'
 
 /** What an accepted operation answers: its record in the operations log, to follow. */
 export interface OperationStarted {
@@ -29,8 +29,15 @@ export type TimedReboot = NonNullable<SystemSettings['timedReboot']>
 /** The progress view asks again every second until every device has settled. */
 export const PROGRESS_POLL_MS = 1000
 
+/** Which of an operation's devices to show: a page, optionally of one status. */
+export interface ProgressView {
+  pageIndex: number
+  pageOffset: number
+  status?: TargetStatus
+}
+
 export const operationKeys = {
-  progress: (id: number) => [...deviceKeys.all, 'operation', id] as const,
+  progress: (id: number, view: ProgressView) => [...deviceKeys.all, 'operation', id, view] as const,
   wifiTemplate: (id: number) => [...deviceKeys.all, 'wifiTemplate', id] as const,
 }
 
@@ -71,11 +78,16 @@ export function useSetLeds() {
   )
 }
 
-/** GET backend/device/operation: each device's outcome, polled until all have settled. */
-export function useOperationProgress(id: number) {
+/**
+ * GET backend/device/operation: how many devices stand where, and a page of them, polled until
+ * all have settled. A page, not every device: an operation may hold 10,000.
+ */
+export function useOperationProgress(id: number, view: ProgressView) {
   return useQuery({
-    queryKey: operationKeys.progress(id),
-    queryFn: ({ signal }) => api.get<OperationProgress>('backend/device/operation', { id }, { signal }),
+    queryKey: operationKeys.progress(id, view),
+    queryFn: ({ signal }) =>
+      api.get<OperationProgress>('backend/device/operation', { id, ...view }, { signal }),
+    placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data && isSettled(query.state.data) ? false : PROGRESS_POLL_MS),
   })
 }

@@ -1,7 +1,9 @@
 import { describeError } from '@canopy/shared/errors'
+import type { ProgressStatus } from '@canopy/shared/validation'
+import { translateKey } from '../../shared/i18n/i18n'
 
 /** A device's outcome in the operations log (operation-log.ts). */
-export type TargetStatus = 'pending' | 'applying' | 'success' | 'failed'
+export type TargetStatus = ProgressStatus
 
 export interface OperationTarget {
   device_id: number
@@ -12,35 +14,24 @@ export interface OperationTarget {
   updated_at: string
 }
 
-/** GET backend/device/operation. */
+/** How many devices are in each status (pending: offline, its change waiting for it). */
+export type ProgressCounts = { total: number } & Record<TargetStatus, number>
+
+/** GET backend/device/operation: the counts, and the devices asked for (a page, or all). */
 export interface OperationProgress {
   id: number
   action: string
   result: string
   created_at: string
+  summary: ProgressCounts
+  /** the devices in the status asked for (all without one): the pages' total */
+  matching: number
   targets: OperationTarget[]
 }
 
-export interface ProgressSummary {
-  total: number
-  succeeded: number
-  failed: number
-  /** offline devices whose change waits in their shadow */
-  waiting: number
-  settled: number
-}
-
-export function summarize(targets: readonly Pick<OperationTarget, 'status'>[]): ProgressSummary {
-  const count = (status: TargetStatus) => targets.filter((target) => target.status === status).length
-  const succeeded = count('success')
-  const failed = count('failed')
-  return { total: targets.length, succeeded, failed, waiting: count('pending'), settled: succeeded + failed }
-}
-
 /** Every device has succeeded or failed: nothing left to poll for. */
-export function isSettled(progress: { targets: readonly Pick<OperationTarget, 'status'>[] }): boolean {
-  const { total, settled } = summarize(progress.targets)
-  return settled === total
+export function isSettled(progress: { summary: ProgressCounts }): boolean {
+  return progress.summary.pending + progress.summary.applying === 0
 }
 
 /**
@@ -49,4 +40,10 @@ export function isSettled(progress: { targets: readonly Pick<OperationTarget, 's
  */
 export function reasonKey(reason: string): string | undefined {
   return /^\d+$/.test(reason) ? describeError(Number(reason))?.key : undefined
+}
+
+/** A code the server recorded is translated; the device's own words are shown as they came. */
+export function reasonText(reason: string): string {
+  const key = reasonKey(reason)
+  return key ? translateKey(key) : reason
 }

@@ -38,6 +38,9 @@ export const backupsEnUS = {
     restoreThisDevice: 'This device',
     restoreStarted: 'Restore started',
     progress: 'Progress',
+    progressCounts:
+      '{{done}} of {{total}} devices done, {{failed}} failed, {{waiting}} waiting for the device',
+    moreFailed: 'and {{count}} more failed: the operation log lists them all',
     compare: 'Compare',
     compareHint: 'Tick two versions to compare them, or one to compare it with the desired settings',
     compareTwo: 'Compare versions',

@@ -35,6 +35,9 @@ export const backupsEs: BackupsCatalogue = {
     restoreThisDevice: 'Este dispositivo',
     restoreStarted: 'Restauración iniciada',
     progress: 'Progreso',
+    progressCounts:
+      '{{done}} de {{total}} dispositivos listos, {{failed}} con error, {{waiting}} esperando al dispositivo',
+    moreFailed: 'y {{count}} más con error: el registro de operaciones los lista todos',
     compare: 'Comparar',
     compareHint: 'Marque dos versiones para compararlas, o una para compararla con la configuración deseada',
     compareTwo: 'Comparar versiones',

@@ -34,6 +34,8 @@ export const backupsZhCN: BackupsCatalogue = {
     restoreThisDevice: '本设备',
     restoreStarted: '恢复已开始',
     progress: '进度',
+    progressCounts: '{{total}} 台设备中已完成 {{done}} 台，失败 {{failed}} 台，{{waiting}} 台等待设备',
+    moreFailed: '另有 {{count}} 台失败：操作日志列出全部',
     compare: '比较',
     compareHint: '勾选两个版本进行比较，或勾选一个与期望配置比较',
     compareTwo: '比较版本',
