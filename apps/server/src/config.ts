@@ -93,6 +93,7 @@ const environmentSchema = z.object({
   DEVICE_BACKLOG: positiveInt.default(10),
   DEVICE_MESSAGES_IN_FLIGHT: positiveInt.default(64),
   DEVICE_MESSAGES_QUEUED: positiveInt.default(20_000),
+  DEVICE_MESSAGES_MAX_WAIT_MS: positiveInt.default(10_000),
   DEVICE_DISCONNECT_AFTER_REFUSALS: positiveInt.default(100),
   // Firmware packages (docs/operations.md, "Firmware packages").
   FIRMWARE_MAX_BYTES: positiveInt.max(1024 * 1024 * 1024).default(64 * 1024 * 1024),
@@ -243,6 +244,7 @@ export function loadConfig(
       backlog: e.DEVICE_BACKLOG,
       inFlight: e.DEVICE_MESSAGES_IN_FLIGHT,
       queued: e.DEVICE_MESSAGES_QUEUED,
+      maxWaitMs: e.DEVICE_MESSAGES_MAX_WAIT_MS,
       disconnectAfter: e.DEVICE_DISCONNECT_AFTER_REFUSALS,
     },
     devices: {

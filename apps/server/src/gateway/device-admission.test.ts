@@ -6,6 +6,7 @@ const limits: DeviceLimits = {
   backlog: 3,
   inFlight: 2,
   queued: 4,
+  maxWaitMs: 5_000,
   disconnectAfter: 5,
 }
 
@@ -68,6 +69,28 @@ describe('device admission', () => {
     await done[0]
     await settle()
     expect(started).toEqual([0, 1, 2])
+  })
+  it('refuses new messages while the oldest waiting one has waited longer than a device waits', async () => {
+    const { gate, advance } = admission({
+      perSecond: { shadow: 1000, jobs: 1, telemetry: 1, status: 1, rpc: 1 },
+      queued: 100,
+    })
+    const release: Array<() => void> = []
+    const work = () => new Promise<void>((resolve) => release.push(resolve))
+    for (const thing of ['a', 'b', 'c']) void gate.run(thing, work)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(gate.counters).toMatchObject({ inFlight: 2, queued: 1 })
+    advance(5_000)
+    expect(gate.admit('d', 'shadow')).toBeUndefined()
+    advance(1)
+    expect(gate.admit('d', 'shadow')).toBe('overloaded')
+    // statuses are never refused for the queue
+    expect(gate.admit('d', 'status')).toBeUndefined()
+    // once the old one has its turn, the queue takes messages again
+    release.shift()!()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(gate.counters.queued).toBe(0)
+    expect(gate.admit('e', 'shadow')).toBeUndefined()
   })
 })
 

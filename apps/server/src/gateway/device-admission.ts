@@ -10,6 +10,11 @@ export interface DeviceLimits {
   inFlight: number
   /** device messages waiting for their turn, all devices together; more are refused (statuses excepted) */
   queued: number
+  /**
+   * how long the oldest waiting message may have waited before new ones are refused (statuses
+   * excepted): an answer that comes after the device stopped waiting for it is work thrown away
+   */
+  maxWaitMs: number
   /** refusals within a minute after which the device is disconnected */
   disconnectAfter: number
 }
@@ -76,7 +81,8 @@ export class DeviceAdmission {
   private readonly buckets = new Map<string, Bucket>()
   private readonly backlogs = new Map<string, number>()
   private readonly strikes = new Map<string, Strikes>()
-  private readonly waiting: Task[] = []
+  /** messages waiting for a slot, first come first served, each with when it came */
+  private readonly waiting: Array<{ task: Task; at: number }> = []
   /** the status lane, in arrival order (a replaced entry keeps its place) */
   private readonly statuses = new Map<string, LaneEntry>()
   private lastSweep: number
@@ -106,7 +112,7 @@ export class DeviceAdmission {
     return new Promise<void>((resolve, reject) => {
       const task = this.task(thing, work, resolve, reject)
       if (this.counters.inFlight < this.limits.inFlight) return this.occupy([task])
-      this.waiting.push(task)
+      this.waiting.push({ task, at: this.now() })
       this.counters.queued++
       this.counters.peakQueued = Math.max(this.counters.peakQueued, this.counters.queued)
     })
@@ -148,7 +154,7 @@ export class DeviceAdmission {
 
   private refusalOf(thing: string, kind: MessageKind, now: number): RefusalReason | undefined {
     if ((this.backlogs.get(thing) ?? 0) >= this.limits.backlog) return 'backlog'
-    if (kind !== 'status' && this.counters.queued >= this.limits.queued) return 'overloaded'
+    if (kind !== 'status' && this.overloaded(now)) return 'overloaded'
     const rate = this.limits.perSecond[kind]
     const burst = burstOf(rate)
     const key = `${thing}/${kind}`
@@ -159,6 +165,19 @@ export class DeviceAdmission {
     if (bucket.tokens < 1) return 'throttled'
     bucket.tokens--
     return undefined
+  }
+
+  /**
+   * The queue is full, or its oldest message has waited longer than a device waits for an
+   * answer: a message taken now would be answered too late (and the device would say it again,
+   * adding to the queue). Refused at once, the device backs off and asks again.
+   */
+  private overloaded(now: number): boolean {
+    const oldest = this.waiting[0]
+    return (
+      this.counters.queued >= this.limits.queued ||
+      (oldest !== undefined && now - oldest.at > this.limits.maxWaitMs)
+    )
   }
 
   private enter(thing: string): void {
@@ -207,7 +226,7 @@ export class DeviceAdmission {
     const next = this.waiting.shift()
     if (next) {
       this.counters.queued--
-      this.occupy([next])
+      this.occupy([next.task])
     }
   }
 

@@ -138,12 +138,13 @@ describe('an operation of many devices, a page at a time', () => {
 
   it('refuses a status or a page outside the rules as an invalid parameter', async () => {
     const { operation_id } = await batch([inScope])
-    for (const view of [
+    const views: Record<string, string>[] = [
       { status: 'done' },
       { pageOffset: '0' },
       { pageOffset: '101' },
       { pageIndex: '0', pageOffset: '10' },
-    ]) {
+    ]
+    for (const view of views) {
       const response = await progress(ownerToken, operation_id, view)
       expect(response.envelope.status).toBe(ErrorCode.INVALID_PARAMETER)
     }
