@@ -70,7 +70,7 @@ describe('device admission', () => {
     await settle()
     expect(started).toEqual([0, 1, 2])
   })
-  it('refuses new messages while the oldest waiting one has waited longer than a device waits', async () => {
+  it('refuses job requests while the oldest waiting message has waited longer than a device waits', async () => {
     const { gate, advance } = admission({
       perSecond: { shadow: 1000, jobs: 1, telemetry: 1, status: 1, rpc: 1 },
       queued: 100,
@@ -81,16 +81,18 @@ describe('device admission', () => {
     await new Promise((resolve) => setImmediate(resolve))
     expect(gate.counters).toMatchObject({ inFlight: 2, queued: 1 })
     advance(5_000)
-    expect(gate.admit('d', 'shadow')).toBeUndefined()
+    expect(gate.admit('d', 'jobs')).toBeUndefined()
     advance(1)
-    expect(gate.admit('d', 'shadow')).toBe('overloaded')
-    // statuses are never refused for the queue
-    expect(gate.admit('d', 'status')).toBeUndefined()
-    // once the old one has its turn, the queue takes messages again
+    expect(gate.admit('e', 'jobs')).toBe('overloaded')
+    // a report or telemetry is worth as much late, and a status is never refused for the queue
+    expect(gate.admit('e', 'shadow')).toBeUndefined()
+    expect(gate.admit('e', 'telemetry')).toBeUndefined()
+    expect(gate.admit('e', 'status')).toBeUndefined()
+    // once the old one has its turn, the queue takes job requests again
     release.shift()!()
     await new Promise((resolve) => setImmediate(resolve))
     expect(gate.counters.queued).toBe(0)
-    expect(gate.admit('e', 'shadow')).toBeUndefined()
+    expect(gate.admit('f', 'jobs')).toBeUndefined()
   })
 })
 
