@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { INT32_MAX, idOf, integer } from './core'
+import { pageSize } from './organisation'
 import { percentValue } from './upgrades'
 
 /**
@@ -170,7 +171,7 @@ export const alarmListRequest = z.object({
   deviceId: idOf('validation.id_tips').optional(),
   acknowledged: z.boolean({ error: 'validation.invalid_choice' }).optional(),
   pageIndex: integer(1, INT32_MAX, 'validation.page_tips'),
-  pageOffset: integer(1, 100, 'validation.page_tips'),
+  pageOffset: pageSize,
 })
 export type AlarmListRequest = z.infer<typeof alarmListRequest>
 

@@ -3,7 +3,7 @@ import { DEVICE_TYPES } from '../protocol/messages'
 import { genericPassword } from './accounts'
 import { idOf, integer, requiredText, text } from './core'
 import { isMacForm, MAC_PATTERN, normaliseMac } from './mac'
-import { id, PAGE_SIZE_MAX, page, selection } from './organisation'
+import { id, page, pageNumber, pageSize, selection } from './organisation'
 
 // §5 "Network values" (MAC), "Device name" and "Bind-device dialog".
 
@@ -98,8 +98,8 @@ export type ProgressStatus = (typeof PROGRESS_STATUSES)[number]
 export const operationProgressQuery = z.object({
   id,
   status: z.enum(PROGRESS_STATUSES, { error: 'validation.invalid_choice' }).optional(),
-  pageIndex: page.pageIndex.optional(),
-  pageOffset: integer(1, PAGE_SIZE_MAX, 'validation.page_tips').optional(),
+  pageIndex: pageNumber.optional(),
+  pageOffset: pageSize.optional(),
 })
 export type OperationProgressQuery = z.infer<typeof operationProgressQuery>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { idOf, integer, requiredText } from './core'
+import { idOf, requiredText } from './core'
+import { page } from './organisation'
 
 // Firmware packages (§3, §8 "Upgrade and files"): the upload form's fields and the package API.
 
@@ -32,8 +33,7 @@ export const firmwareUploadFields = z.object({
 })
 
 export const firmwareListRequest = z.object({
-  pageIndex: integer(1, 1_000_000, 'validation.page_tips').default(1),
-  pageOffset: integer(1, 100, 'validation.page_tips').default(10),
+  ...page,
   model: firmwareModel.optional(),
 })
 export const firmwareUsableQuery = z.object({ model: firmwareModel })

@@ -46,10 +46,11 @@ export const idList = z
 /** Batch operations take at least one item (§5). */
 export const selection = idList.min(1, { error: 'validation.select_one' })
 
-export const page = {
-  pageIndex: integer(1, PAGE_INDEX_MAX, 'validation.page_tips').default(1),
-  pageOffset: integer(1, PAGE_SIZE_MAX, 'validation.page_tips').default(10),
-}
+/** §5 paging: which page (from 1), and how many rows a page holds (1–100). */
+export const pageNumber = integer(1, PAGE_INDEX_MAX, 'validation.page_tips')
+export const pageSize = integer(1, PAGE_SIZE_MAX, 'validation.page_tips')
+/** A list's paging, the first page of ten when not asked. */
+export const page = { pageIndex: pageNumber.default(1), pageOffset: pageSize.default(10) }
 
 // Projects
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idOf, integer, text } from './core'
 import { withLogFilters } from './log-filters'
+import { pageNumber, pageSize } from './organisation'
 import { daysInMonth, percentage } from './text'
 
 /**
@@ -130,10 +131,8 @@ export type UpgradeOrderStatus = (typeof UPGRADE_ORDER_STATUSES)[number]
 export const UPGRADE_RESULTS = ['waiting', 'upgrading', 'success', 'failed', 'partial'] as const
 export type UpgradeResult = (typeof UPGRADE_RESULTS)[number]
 
-const page = {
-  pageIndex: integer(1, 1_000_000, 'validation.page_tips'),
-  pageOffset: integer(1, 100, 'validation.page_tips'),
-}
+/** The order list asks for its page every time (no defaults). */
+const page = { pageIndex: pageNumber, pageOffset: pageSize }
 const model = text('validation.upgrade_model_tips').max(64, { error: 'validation.upgrade_model_tips' })
 const result = z.enum(UPGRADE_RESULTS, { error: 'validation.upgrade_result_tips' })
 

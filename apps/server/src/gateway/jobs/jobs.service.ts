@@ -9,6 +9,7 @@ import {
   NOTIFY_PENDING_MAX,
   STEP_TIMEOUT_MINUTES,
   topics,
+  type UpdateJobRequest,
 } from '@canopy/shared/protocol'
 import type { Database } from '../../db/client'
 import { eachConcurrently } from '../../lib/concurrency'
@@ -431,7 +432,7 @@ export class JobsService {
   private async progress(
     deviceId: number,
     jobId: string,
-    request: ReturnType<typeof readUpdateRequest>,
+    request: UpdateJobRequest,
   ): Promise<SavedUpdate | undefined> {
     if (request.status !== 'IN_PROGRESS') return undefined
     const job = await this.facts.of(jobId)
@@ -452,7 +453,7 @@ export class JobsService {
   private async finish(
     deviceId: number,
     jobId: string,
-    request: ReturnType<typeof readUpdateRequest>,
+    request: UpdateJobRequest,
   ): Promise<SavedUpdate | undefined> {
     const { status, statusDetails } = request
     if ((status !== 'SUCCEEDED' && status !== 'FAILED' && status !== 'REJECTED') || !statusDetails)
@@ -625,7 +626,7 @@ function inProgressDeadline(job: Pick<JobRow, 'executionPolicy'>, from: Date): D
  * The execution a grouped write (progress, outcome) changes, as the request names it, and its
  * step timer: set anew, cancelled (null), or kept when not named.
  */
-function groupedTarget(deviceId: number, jobId: string, request: ReturnType<typeof readUpdateRequest>) {
+function groupedTarget(deviceId: number, jobId: string, request: UpdateJobRequest) {
   const minutes = request.stepTimeoutInMinutes
   return {
     jobId,

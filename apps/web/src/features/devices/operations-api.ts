@@ -1,10 +1,10 @@
 import { ErrorCode } from '@canopy/shared/errors'
 import type { JsonObject, WifiOptions } from '@canopy/shared/protocol'
-import type { SystemSettings, WifiSettings } from '@canopy/shared/validation'
+import type { OperationProgressQuery, SystemSettings, WifiSettings } from '@canopy/shared/validation'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api'
 import { deviceKeys } from './api'
-import { isSettled, type OperationProgress, type TargetStatus } from './progress'
+import { isSettled, type OperationProgress } from './progress'
 
 /** What an accepted operation answers: its record in the operations log, to follow. */
 export interface OperationStarted {
@@ -29,12 +29,9 @@ export type TimedReboot = NonNullable<SystemSettings['timedReboot']>
 /** The progress view asks again every second until every device has settled. */
 export const PROGRESS_POLL_MS = 1000
 
-/** Which of an operation's devices to show: a page, optionally of one status. */
-export interface ProgressView {
-  pageIndex: number
-  pageOffset: number
-  status?: TargetStatus
-}
+/** Which of an operation's devices to show: a page, optionally of one status (the route's query). */
+export type ProgressView = Required<Pick<OperationProgressQuery, 'pageIndex' | 'pageOffset'>> &
+  Pick<OperationProgressQuery, 'status'>
 
 export const operationKeys = {
   progress: (id: number, view: ProgressView) => [...deviceKeys.all, 'operation', id, view] as const,
