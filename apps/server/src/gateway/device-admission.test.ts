@@ -55,12 +55,12 @@ describe('device admission', () => {
         started.push(id)
         release.push(resolve)
       })
-    const done = [0, 1, 2].map((id) => gate.run('a', work(id)))
+    const done = [0, 1, 2].map((id) => gate.run('a', 'shadow', work(id)))
     const settle = () => new Promise((resolve) => setImmediate(resolve))
     await settle()
     expect(started).toEqual([0, 1])
     expect(gate.admit('a', 'shadow')).toBe('backlog')
-    for (const thing of ['b', 'c', 'd']) void gate.run(thing, work(9))
+    for (const thing of ['b', 'c', 'd']) void gate.run(thing, 'shadow', work(9))
     expect(gate.counters.queued).toBe(4)
     // a full queue refuses everyone, but counts against no one
     for (let index = 0; index < 10; index++) expect(gate.admit('e', 'shadow')).toBe('overloaded')
@@ -77,9 +77,9 @@ describe('device admission', () => {
     })
     const release: Array<() => void> = []
     const work = () => new Promise<void>((resolve) => release.push(resolve))
-    for (const thing of ['a', 'b', 'c']) void gate.run(thing, work)
+    for (const thing of ['a', 'b', 'c']) void gate.run(thing, 'jobs', work)
     await new Promise((resolve) => setImmediate(resolve))
-    expect(gate.counters).toMatchObject({ inFlight: 2, queued: 1 })
+    expect(gate.counters).toMatchObject({ inFlight: 2, queued: 1, queuedByKind: { jobs: 1, shadow: 0 } })
     advance(5_000)
     expect(gate.admit('d', 'jobs')).toBeUndefined()
     advance(1)
@@ -108,7 +108,7 @@ describe('the status lane', () => {
         started.push(id)
         release.push(resolve)
       })
-    for (const thing of ['a', 'b', 'c', 'd', 'e', 'f']) void gate.run(thing, work(thing))
+    for (const thing of ['a', 'b', 'c', 'd', 'e', 'f']) void gate.run(thing, 'shadow', work(thing))
     return { gate, work, started, release }
   }
 
@@ -118,7 +118,7 @@ describe('the status lane', () => {
     expect(gate.counters.queued).toBe(4)
     expect(gate.admit('g', 'shadow')).toBe('overloaded')
     expect(gate.admit('g', 'status')).toBeUndefined()
-    const status = gate.runLatest('g', work('g status'))
+    const status = gate.runLatest('status', 'g', work('g status'))
     expect(gate.counters).toMatchObject({ queued: 4, statusesWaiting: 1, peakStatusesWaiting: 1 })
     release.shift()!()
     await settle()
@@ -133,9 +133,9 @@ describe('the status lane', () => {
   it('keeps one status a device, the latest, in the place of the first', async () => {
     const { gate, work, started, release } = busyGate()
     await settle()
-    const first = gate.runLatest('g', work('g online'))
-    void gate.runLatest('h', work('h online'))
-    const latest = gate.runLatest('g', work('g offline'))
+    const first = gate.runLatest('status', 'g', work('g online'))
+    void gate.runLatest('status', 'h', work('h online'))
+    const latest = gate.runLatest('status', 'g', work('g offline'))
     // the replaced one settles without running
     await first
     expect(gate.counters).toMatchObject({ statusesWaiting: 2, statusesSuperseded: 1 })
@@ -148,6 +148,33 @@ describe('the status lane', () => {
     release.splice(1, 1)[0]!()
     await latest
     for (let index = 0; index < 3; index++) expect(gate.admit('g', 'shadow')).not.toBe('backlog')
+  })
+
+  it('keeps telemetry out of the queue: one report a device, after the statuses, before the queue', async () => {
+    const { gate, work, started, release } = busyGate()
+    await settle()
+    expect(gate.admit('g', 'telemetry')).toBeUndefined()
+    const older = gate.runLatest('telemetry', 'g', work('g report 1'))
+    void gate.runLatest('telemetry', 'g', work('g report 2'))
+    void gate.runLatest('status', 'h', work('h online'))
+    await older
+    expect(gate.counters).toMatchObject({
+      queued: 4,
+      telemetryWaiting: 1,
+      peakTelemetryWaiting: 1,
+      telemetrySuperseded: 1,
+      statusesWaiting: 1,
+    })
+    release.shift()!()
+    await settle()
+    expect(started).toEqual(['a', 'b', 'h online'])
+    release.shift()!()
+    await settle()
+    expect(started).toEqual(['a', 'b', 'h online', 'g report 2'])
+    release.shift()!()
+    await settle()
+    expect(started.at(-1)).toBe('c')
+    expect(gate.counters).toMatchObject({ telemetryWaiting: 0, statusesWaiting: 0 })
   })
 
   it('still refuses a device over its status rate', () => {

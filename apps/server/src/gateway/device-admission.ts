@@ -22,6 +22,24 @@ export interface DeviceLimits {
 /** Requests whose device waits for the answer, and gives up after a while (docs/protocol.md). */
 const ANSWER_AWAITED: ReadonlySet<MessageKind> = new Set(['jobs'])
 
+/** Kinds of which only a device's latest message matters: each has a lane (`runLatest`). */
+export type LatestKind = 'status' | 'telemetry'
+/** The lanes, in the order they are served, all before the queue: presence gates everything else. */
+const LANES: readonly LatestKind[] = ['status', 'telemetry']
+
+/** Kinds that wait in the queue. */
+type QueuedKind = Exclude<MessageKind, LatestKind>
+
+export function isLatestKind(kind: MessageKind): kind is LatestKind {
+  return (LANES as readonly MessageKind[]).includes(kind)
+}
+
+/** Each lane's counters: waiting now, the most there were, replaced before their turn. */
+const LANE_COUNTERS = {
+  status: { waiting: 'statusesWaiting', peak: 'peakStatusesWaiting', superseded: 'statusesSuperseded' },
+  telemetry: { waiting: 'telemetryWaiting', peak: 'peakTelemetryWaiting', superseded: 'telemetrySuperseded' },
+} as const
+
 /** A burst may spend this many seconds' worth of a kind's rate at once (at least MIN_BURST). */
 const BURST_SECONDS = 2
 const MIN_BURST = 5
@@ -42,11 +60,12 @@ interface LaneEntry {
 }
 
 /**
- * Statuses a slot takes from the lane at once: their lookups and writes are coalesced into a
+ * Messages a slot takes from a lane at once. Statuses' lookups and writes are coalesced into a
  * statement or two (presence.ts), so a batch costs the database about what one message does,
- * and a connect storm is filed at the rate of batches, not of round trips.
+ * and a connect storm is filed at the rate of batches, not of round trips; telemetry is filed in
+ * memory and written by the ingest's flush (telemetry-ingest.ts).
  */
-const STATUS_BATCH = 100
+const LANE_BATCH = 100
 
 interface Strikes {
   since: number
@@ -61,12 +80,14 @@ interface Strikes {
  * over its limits has its messages refused (the caller answers with a `rejected` reply where
  * the protocol has one), and past `disconnectAfter` refusals in a minute it is disconnected.
  *
- * Statuses have a lane of their own (`runLatest`), never refused for a full queue: a status is
- * published once, on connect, and a refused one is never sent again, so a connect storm would
- * leave devices unknown. Only the latest status of a device matters, so the lane keeps one per
- * device (a newer one replaces the one waiting): it is bounded by the devices that may publish
- * at all, and it is served before the queue, since presence gates everything else. A slot takes
- * up to STATUS_BATCH statuses from the lane at once.
+ * Statuses and telemetry have lanes of their own (`runLatest`), never refused for a full queue.
+ * A status is published once, on connect, and a refused one is never sent again, so a connect
+ * storm would leave devices unknown. Telemetry comes from every device every interval (333 a
+ * second from 10,000 devices at 30 s): in the queue it kept job requests out, each report a
+ * turn of its own, though filing one costs no round trip. Only a device's latest status or
+ * report matters, so a lane keeps one per device (a newer one replaces the one waiting): it is
+ * bounded by the devices that may publish at all. The lanes are served before the queue, statuses
+ * first, since presence gates everything else; a slot takes up to LANE_BATCH messages at once.
  */
 export class DeviceAdmission {
   readonly counters = {
@@ -75,19 +96,28 @@ export class DeviceAdmission {
     inFlight: 0,
     queued: 0,
     peakQueued: 0,
+    /** what the queue holds, by kind */
+    queuedByKind: { shadow: 0, jobs: 0, rpc: 0 } as Record<QueuedKind, number>,
     /** statuses waiting in their lane (one per device at most), and the most there were */
     statusesWaiting: 0,
     peakStatusesWaiting: 0,
     /** statuses replaced by a newer one of the same device before their turn */
     statusesSuperseded: 0,
+    /** the same for telemetry reports */
+    telemetryWaiting: 0,
+    peakTelemetryWaiting: 0,
+    telemetrySuperseded: 0,
   }
   private readonly buckets = new Map<string, Bucket>()
   private readonly backlogs = new Map<string, number>()
   private readonly strikes = new Map<string, Strikes>()
   /** messages waiting for a slot, first come first served, each with when it came */
-  private readonly waiting: Array<{ task: Task; at: number }> = []
-  /** the status lane, in arrival order (a replaced entry keeps its place) */
-  private readonly statuses = new Map<string, LaneEntry>()
+  private readonly waiting: Array<{ task: Task; at: number; kind: QueuedKind }> = []
+  /** the lanes, each in arrival order (a replaced entry keeps its place) */
+  private readonly lanes: Record<LatestKind, Map<string, LaneEntry>> = {
+    status: new Map(),
+    telemetry: new Map(),
+  }
   private lastSweep: number
 
   constructor(
@@ -110,43 +140,43 @@ export class DeviceAdmission {
   }
 
   /** Runs an admitted message's work in its turn (at most `inFlight` at once, first come first served). */
-  run(thing: string, work: () => Promise<unknown> | unknown): Promise<void> {
+  run(thing: string, kind: QueuedKind, work: () => Promise<unknown> | unknown): Promise<void> {
     this.enter(thing)
     return new Promise<void>((resolve, reject) => {
       const task = this.task(thing, work, resolve, reject)
       if (this.counters.inFlight < this.limits.inFlight) return this.occupy([task])
-      this.waiting.push({ task, at: this.now() })
+      this.waiting.push({ task, at: this.now(), kind })
       this.counters.queued++
+      this.counters.queuedByKind[kind]++
       this.counters.peakQueued = Math.max(this.counters.peakQueued, this.counters.queued)
     })
   }
 
   /**
-   * Runs an admitted status in its turn, in the status lane: never refused for a full queue; a
-   * status still waiting when a newer one of the same device comes is replaced by it (its
-   * promise resolves without running it).
+   * Runs an admitted status or telemetry report in its turn, in its kind's lane: never refused
+   * for a full queue; one still waiting when a newer one of the same device comes is replaced by
+   * it (its promise resolves without running it).
    */
-  runLatest(thing: string, work: () => Promise<unknown> | unknown): Promise<void> {
+  runLatest(kind: LatestKind, thing: string, work: () => Promise<unknown> | unknown): Promise<void> {
+    const lane = this.lanes[kind]
+    const counters = LANE_COUNTERS[kind]
     return new Promise<void>((resolve, reject) => {
-      const replaced = this.statuses.get(thing)
-      // The replaced status hands its place in the device's backlog over to the newer one.
+      const replaced = lane.get(thing)
+      // The replaced message hands its place in the device's backlog over to the newer one.
       if (!replaced) this.enter(thing)
       const task = this.task(thing, work, resolve, reject)
       if (!replaced && this.counters.inFlight < this.limits.inFlight) {
         this.occupy([task])
         return
       }
-      this.statuses.set(thing, { task, supersede: resolve })
+      lane.set(thing, { task, supersede: resolve })
       if (replaced) {
         replaced.supersede()
-        this.counters.statusesSuperseded++
+        this.counters[counters.superseded]++
         return
       }
-      this.counters.statusesWaiting++
-      this.counters.peakStatusesWaiting = Math.max(
-        this.counters.peakStatusesWaiting,
-        this.counters.statusesWaiting,
-      )
+      this.counters[counters.waiting]++
+      this.counters[counters.peak] = Math.max(this.counters[counters.peak], this.counters[counters.waiting])
     })
   }
 
@@ -157,7 +187,7 @@ export class DeviceAdmission {
 
   private refusalOf(thing: string, kind: MessageKind, now: number): RefusalReason | undefined {
     if ((this.backlogs.get(thing) ?? 0) >= this.limits.backlog) return 'backlog'
-    if (kind !== 'status' && this.overloaded(kind, now)) return 'overloaded'
+    if (!isLatestKind(kind) && this.overloaded(kind, now)) return 'overloaded'
     const rate = this.limits.perSecond[kind]
     const burst = burstOf(rate)
     const key = `${thing}/${kind}`
@@ -174,8 +204,8 @@ export class DeviceAdmission {
    * The queue is full; or, for a request whose device waits for the answer, the oldest message
    * has waited longer than a device waits: taken now, it would be answered too late (and the
    * device would say it again, into the same queue). Refused at once, the device backs off and
-   * asks again. A shadow report or telemetry is worth as much late as early: only the count
-   * bounds them (an age bound on them too made a 10,000-device template rollout 60 % slower).
+   * asks again. A shadow report is worth as much late as early: only the count bounds it (an age
+   * bound on it too made a 10,000-device template rollout 60 % slower).
    */
   private overloaded(kind: MessageKind, now: number): boolean {
     if (this.counters.queued >= this.limits.queued) return true
@@ -205,7 +235,7 @@ export class DeviceAdmission {
         })
   }
 
-  /** Runs tasks in one slot; once they all settle, the next waiting start (statuses first). */
+  /** Runs tasks in one slot; once they all settle, the next waiting start (the lanes first). */
   private occupy(tasks: Task[]): void {
     this.counters.inFlight++
     void Promise.all(tasks.map((task) => task())).finally(() => {
@@ -215,20 +245,23 @@ export class DeviceAdmission {
   }
 
   private startNext(): void {
-    if (this.statuses.size > 0) {
+    for (const kind of LANES) {
+      const lane = this.lanes[kind]
+      if (lane.size === 0) continue
       const batch: Task[] = []
-      for (const [thing, status] of this.statuses) {
-        if (batch.length === STATUS_BATCH) break
-        this.statuses.delete(thing)
-        batch.push(status.task)
+      for (const [thing, entry] of lane) {
+        if (batch.length === LANE_BATCH) break
+        lane.delete(thing)
+        batch.push(entry.task)
       }
-      this.counters.statusesWaiting -= batch.length
+      this.counters[LANE_COUNTERS[kind].waiting] -= batch.length
       this.occupy(batch)
       return
     }
     const next = this.waiting.shift()
     if (next) {
       this.counters.queued--
+      this.counters.queuedByKind[next.kind]--
       this.occupy([next.task])
     }
   }

@@ -8,7 +8,7 @@ import { type ShutdownStep, shutDownInSteps } from '../lib/bounded'
 import { loggableError } from '../lib/loggable-error'
 import type { DeviceDirectory } from '../modules/devices/device-directory'
 import { CloudConnection } from './cloud-connection'
-import { DeviceAdmission, type DeviceLimits } from './device-admission'
+import { DeviceAdmission, type DeviceLimits, isLatestKind } from './device-admission'
 import { DeviceCredentials } from './device-credentials'
 import { DeviceEvents } from './device-events'
 import { DeviceRefusal, DeviceRefusals, type MessageKind } from './device-refusals'
@@ -204,9 +204,11 @@ export async function startGateway(deps: {
         }
         return
       }
-      // Only a device's latest status matters, and a lost one is never sent again: its own lane.
+      // Only a device's latest status or telemetry matters: their own lanes (device-admission.ts).
       const work = () => handler(thing, payload, topic)
-      const handled = kind === 'status' ? admission.runLatest(thing, work) : admission.run(thing, work)
+      const handled = isLatestKind(kind)
+        ? admission.runLatest(kind, thing, work)
+        : admission.run(thing, kind, work)
       handled.catch((error) => refusals.refuse(thing, kind, topic, error))
     }
   const answerShadows = async () => {
