@@ -365,6 +365,7 @@ export async function buildApp(options: {
         backups: backups.metrics(),
         guests: { openNds: { refusals: { ...openNds.refusals }, polls: { ...openNds.polls } } },
         memory: process.memoryUsage(),
+        ...(database.statements ? { database: { statements: database.statements.top() } } : {}),
       }),
     }),
   ]

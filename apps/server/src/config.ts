@@ -23,6 +23,7 @@ const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
+  DATABASE_STATEMENT_COUNTS: z.enum(['0', '1']).default('0'),
   API_ROOT: z
     .string()
     .default('/api')
@@ -137,6 +138,8 @@ export interface Config {
   dataDir: string
   /** an external PostgreSQL server; undefined means the embedded PGlite */
   databaseUrl: string | undefined
+  /** count the statements sent, by text, for the operator's metrics */
+  countStatements: boolean
   apiRoot: string
   defaultLanguage: (typeof LANGUAGES)[number] | undefined
   /** the console's address in mailed links (never the request's Host); required with mail */
@@ -214,6 +217,7 @@ export function loadConfig(
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    countStatements: e.DATABASE_STATEMENT_COUNTS === '1',
     apiRoot: e.API_ROOT,
     defaultLanguage: e.DEFAULT_LANGUAGE,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),

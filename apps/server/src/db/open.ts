@@ -25,12 +25,18 @@ const MIGRATION_LOCK = 7_253_001
  */
 export async function openDatabase(config: Config): Promise<OpenDatabase> {
   if (config.databaseUrl) {
-    const handle = connectDatabase(config.databaseUrl, { maxConnections: EXTERNAL_POOL_SIZE })
+    const handle = connectDatabase(config.databaseUrl, {
+      maxConnections: EXTERNAL_POOL_SIZE,
+      countStatements: config.countStatements,
+    })
     await migrateOnce(handle)
     return { ...handle, url: config.databaseUrl, external: true, exclusive: false }
   }
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pglite'))
-  const handle = connectDatabase(embedded.url, { maxConnections: EMBEDDED_MAX_CONNECTIONS })
+  const handle = connectDatabase(embedded.url, {
+    maxConnections: EMBEDDED_MAX_CONNECTIONS,
+    countStatements: config.countStatements,
+  })
   try {
     await migrateOnce(handle)
   } catch (error) {
