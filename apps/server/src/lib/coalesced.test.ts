@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Coalesced } from './coalesced'
+import { Coalesced, coalescedRows } from './coalesced'
 
 describe('coalesced requests', () => {
   it('runs a lone request at once, and those made meanwhile as the next batch', async () => {
@@ -49,5 +49,29 @@ describe('coalesced requests gathered by turn', () => {
     expect(await Promise.all([1, 2, 3].map((item) => echo.submit(item)))).toEqual([1, 2, 3])
     expect(await echo.submit(4)).toBe(4)
     expect(batches).toEqual([[1, 2, 3], [4]])
+  })
+})
+
+describe('coalesced reads of each key’s rows', () => {
+  it('asks for each key once, and gives every caller its key’s rows in order, or none', async () => {
+    const asked: number[][] = []
+    const rows = [
+      { device: 1, n: 'a' },
+      { device: 2, n: 'b' },
+      { device: 1, n: 'c' },
+    ]
+    const reads = coalescedRows(
+      async (devices: number[]) => {
+        asked.push(devices)
+        await new Promise((resolve) => setImmediate(resolve))
+        return rows.filter((row) => devices.includes(row.device))
+      },
+      (row) => row.device,
+    )
+    const first = reads.submit(9)
+    const answers = await Promise.all([1, 2, 1, 3].map((device) => reads.submit(device)))
+    expect(await first).toEqual([])
+    expect(answers.map((list) => list.map((row) => row.n))).toEqual([['a', 'c'], ['b'], ['a', 'c'], []])
+    expect(asked).toEqual([[9], [1, 2, 3]])
   })
 })

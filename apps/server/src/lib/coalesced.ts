@@ -59,3 +59,22 @@ export class Coalesced<T, R> {
     }
   }
 }
+
+/**
+ * A Coalesced read of each key's rows (a device's pending executions, say): `load` answers the
+ * rows of many keys in one query, and each caller gets its key's rows, in `load`'s order.
+ */
+export function coalescedRows<K, Row>(
+  load: (keys: K[]) => Promise<Row[]>,
+  keyOf: (row: Row) => K,
+): Coalesced<K, Row[]> {
+  return new Coalesced(async (keys) => {
+    const byKey = new Map<K, Row[]>()
+    for (const row of await load([...new Set(keys)])) {
+      const rows = byKey.get(keyOf(row))
+      if (rows) rows.push(row)
+      else byKey.set(keyOf(row), [row])
+    }
+    return keys.map((key) => byKey.get(key) ?? [])
+  })
+}

@@ -11,6 +11,7 @@ import {
   topics,
 } from '@canopy/shared/protocol'
 import type { Database, Executor } from '../../db/client'
+import { Coalesced } from '../../lib/coalesced'
 import { eachConcurrently } from '../../lib/concurrency'
 import type { DeviceDirectory } from '../../modules/devices/device-directory'
 import type { DeviceEvents } from '../device-events'
@@ -58,6 +59,13 @@ export interface StoredDesired {
  * Every accepted update is a `shadowUpdated` event (settings follow their sync state with it).
  */
 export class ShadowService {
+  /**
+   * Shadows read outside a transaction, those of messages handled side by side in one statement
+   * (each device report reads its shadow, and every device reports after a reboot). A read asked
+   * for after a write committed is answered by a statement that starts after it.
+   */
+  private readonly reads: Coalesced<number, StoredShadow | undefined>
+
   constructor(
     private readonly deps: {
       db: Database
@@ -65,7 +73,12 @@ export class ShadowService {
       publish: Publish
       events: DeviceEvents
     },
-  ) {}
+  ) {
+    this.reads = new Coalesced(async (deviceIds) => {
+      const found = await shadowRepository(deps.db).findMany([...new Set(deviceIds)])
+      return deviceIds.map((deviceId) => found.get(deviceId))
+    })
+  }
 
   /**
    * `$aws/things/{thing}/shadow/update` from a device. A refusal answers on `update/rejected`
@@ -131,7 +144,7 @@ export class ShadowService {
    * external broker through the crash never asks for its shadow again.
    */
   async remind(thing: string, deviceId: number): Promise<void> {
-    const stored = await shadowRepository(this.deps.db).find(deviceId)
+    const stored = await this.reads.submit(deviceId)
     if (!stored) return
     const delta = computeDelta(stored.desired, stored.reported)
     if (Object.keys(delta).length === 0) return
@@ -144,7 +157,7 @@ export class ShadowService {
   }
 
   async read(deviceId: number): Promise<ShadowDocument | undefined> {
-    const stored = await shadowRepository(this.deps.db).find(deviceId)
+    const stored = await this.reads.submit(deviceId)
     return stored ? document(stored) : undefined
   }
 
@@ -172,7 +185,7 @@ export class ShadowService {
     } catch (error) {
       return this.reject(topics.shadow.getRejected(thing), error, undefined)
     }
-    const stored = await shadowRepository(this.deps.db).find(device.id)
+    const stored = await this.reads.submit(device.id)
     if (!stored) {
       await this.reject(
         topics.shadow.getRejected(thing),
@@ -234,7 +247,7 @@ export class ShadowService {
     }
     const shadows = shadowRepository(this.deps.db)
     for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
-      const stored = await shadows.find(deviceId)
+      const stored = await this.reads.submit(deviceId)
       const previous = stored ?? EMPTY
       const current = next(previous)
       if (await shadows.saveIfAt(deviceId, current, stored?.version)) return { previous, current }

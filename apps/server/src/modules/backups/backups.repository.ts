@@ -168,6 +168,12 @@ export function backupsRepository(db: Executor) {
       return row
     },
 
+    /** Many devices' baselines in one query. */
+    async baselinesOf(deviceIds: number[]): Promise<BaselineRow[]> {
+      if (deviceIds.length === 0) return []
+      return db.select().from(configBaselines).where(inArray(configBaselines.deviceId, deviceIds))
+    },
+
     async saveBaseline(row: {
       deviceId: number
       tenantId: number | null

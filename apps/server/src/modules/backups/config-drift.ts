@@ -6,7 +6,9 @@ import type { Database } from '../../db/client'
 import type { DeviceEvents } from '../../gateway/device-events'
 import type { ShadowDocument, ShadowService } from '../../gateway/shadow/shadow.service'
 import { AppError } from '../../http/app-error'
+import { type Coalesced, coalescedRows } from '../../lib/coalesced'
 import type { Principal } from '../auth/principal'
+import type { DeviceRow } from '../devices/devices.repository'
 import type { DevicesService } from '../devices/devices.service'
 import { asReported, withoutSecrets } from '../settings/secrets'
 import type { SettingsService } from '../settings/settings.service'
@@ -55,6 +57,13 @@ export function valuesAt(shape: JsonObject, source: JsonObject): JsonObject {
  * the drift's state (drifted, back in line) is told on the device-event bus (`drift`: alarms).
  */
 export class ConfigDrift {
+  /**
+   * Every shadow update reads its device's tenant and baseline: the reads of updates followed
+   * side by side go in one statement each (a fleet reports together after a reboot).
+   */
+  private readonly tenants: Coalesced<number, DeviceRow[]>
+  private readonly baselines: Coalesced<number, BaselineRow[]>
+
   constructor(
     private readonly deps: {
       db: Database
@@ -64,6 +73,14 @@ export class ConfigDrift {
       events: DeviceEvents
     },
   ) {
+    this.tenants = coalescedRows(
+      (deviceIds) => deps.devices.findByIds(deviceIds),
+      (device) => device.id,
+    )
+    this.baselines = coalescedRows(
+      (deviceIds) => backupsRepository(deps.db).baselinesOf(deviceIds),
+      (row) => row.deviceId,
+    )
     deps.events.on('shadowUpdated', ({ deviceId, document }) => this.follow(deviceId, document))
   }
 
@@ -71,7 +88,7 @@ export class ConfigDrift {
   async follow(deviceId: number, document: ShadowDocument): Promise<void> {
     const reported = configurationOf(document.state.reported)
     if (Object.keys(reported).length === 0) return
-    const device = await this.deps.devices.findById(deviceId)
+    const [device] = await this.tenants.submit(deviceId)
     if (!device) return
     const tenantId = device.tenantId
     const next = (row: BaselineRow | undefined) => {
@@ -83,7 +100,7 @@ export class ConfigDrift {
     }
     // Most updates move nothing (the cloud's own desired change, a report of what was set before):
     // read without a lock and stop there. Every shadow update of a rollout comes through here.
-    const stored = await backupsRepository(this.deps.db).baseline(deviceId)
+    const [stored] = await this.baselines.submit(deviceId)
     if (
       stored &&
       stored.tenantId === tenantId &&

@@ -94,9 +94,13 @@ export function settingsRepository(db: Executor) {
       return rows(db, sql`select ${ROW} from ${JOIN} where s.device_id = ${deviceId} order by s.section`)
     },
 
-    /** Sections still on their way to the device. */
-    async unsettled(deviceId: number): Promise<SettingsRow[]> {
-      return rows(db, sql`select ${ROW} from ${JOIN} where s.device_id = ${deviceId} and ${UNSETTLED}`)
+    /** Sections still on their way to these devices. */
+    async unsettledOf(deviceIds: number[]): Promise<SettingsRow[]> {
+      if (deviceIds.length === 0) return []
+      return rows(
+        db,
+        sql`select ${ROW} from ${JOIN} where s.device_id = any(${sql.param(deviceIds)}::int[]) and ${UNSETTLED}`,
+      )
     },
 
     /** Devices with a change on its way to them. */

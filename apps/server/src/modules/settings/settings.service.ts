@@ -7,6 +7,7 @@ import type { DeviceEvents } from '../../gateway/device-events'
 import type { ShadowDocument, ShadowService } from '../../gateway/shadow/shadow.service'
 import { ShadowRefusal } from '../../gateway/shadow/shadow-requests'
 import { AppError } from '../../http/app-error'
+import { type Coalesced, coalescedRows } from '../../lib/coalesced'
 import { eachConcurrently } from '../../lib/concurrency'
 import type { Principal } from '../auth/principal'
 import { requireBatch } from '../devices/batch-check'
@@ -50,6 +51,11 @@ export class SettingsService {
    * to settle on, while it tells them: their `shadowUpdated` of that version is not followed again.
    */
   private readonly checkedInBatch = new Map<number, number>()
+  /**
+   * Each device's sections on their way to it, read for every shadow update and every device
+   * online: the reads of events followed side by side go in one statement.
+   */
+  private readonly unsettledReads: Coalesced<number, SettingsRow[]>
 
   constructor(
     private readonly deps: {
@@ -63,6 +69,10 @@ export class SettingsService {
       events: DeviceEvents
     },
   ) {
+    this.unsettledReads = coalescedRows(
+      (deviceIds) => settingsRepository(deps.db).unsettledOf(deviceIds),
+      (row) => row.deviceId,
+    )
     deps.events.on('shadowUpdated', ({ deviceId, document }) => this.follow(deviceId, document))
     deps.events.on('online', ({ deviceId }) => this.deviceOnline(deviceId))
   }
@@ -273,7 +283,7 @@ export class SettingsService {
   async follow(deviceId: number, document: ShadowDocument): Promise<void> {
     // The cloud's own batch change, which applySections found nothing to settle on.
     if (this.checkedInBatch.get(deviceId) === document.version) return
-    for (const row of await settingsRepository(this.deps.db).unsettled(deviceId)) {
+    for (const row of await this.unsettledReads.submit(deviceId)) {
       const failure = failureOf(document.state.reported, row.section, row.desiredVersion)
       if (failure) {
         await this.settle(row, 'failed', failure)
@@ -305,7 +315,7 @@ export class SettingsService {
    * already be what a change asked.
    */
   async deviceOnline(deviceId: number): Promise<void> {
-    const unsettled = await settingsRepository(this.deps.db).unsettled(deviceId)
+    const unsettled = await this.unsettledReads.submit(deviceId)
     if (unsettled.length === 0) return
     for (const row of unsettled) {
       // The change is on its way now: its execution runs.
