@@ -1,4 +1,6 @@
 import { createHash, type Hash } from 'node:crypto'
+import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import { FIRMWARE_HEADER_MAX_BYTES } from '@canopy/shared/protocol'
 
 /** A download that broke off (network, HTTP status, short body): another attempt may resume it. */
@@ -15,6 +17,18 @@ export interface FetchOptions {
   breakAt?: number
   /** chaos: one byte arrives flipped */
   corrupt?: boolean
+}
+
+/**
+ * A GET's response, once its head has arrived. Node's own HTTP client, not `fetch`: ten thousand
+ * devices' images through fetch's web streams cost the fleet more CPU than hashing them, CPU the
+ * bench server shares.
+ */
+function get(url: string, options: { signal: AbortSignal; headers: Record<string, string> }) {
+  const client = url.startsWith('https:') ? httpsRequest : httpRequest
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    client(url, options, resolve).on('error', reject).end()
+  })
 }
 
 /**
@@ -51,12 +65,11 @@ export class ImageDownload {
 
   /** Fetches what is missing; throws DownloadBroken when it breaks off before the end. */
   async fetchRest(options: FetchOptions): Promise<void> {
-    const cut = new AbortController()
-    const signal = AbortSignal.any([options.signal, cut.signal])
+    const { signal } = options
     const resuming = this.received > 0
-    let response: Response
+    let response: IncomingMessage
     try {
-      response = await fetch(this.url, {
+      response = await get(this.url, {
         signal,
         headers: resuming
           ? { range: `bytes=${this.received}-`, ...(this.etag ? { 'if-range': this.etag } : {}) }
@@ -66,34 +79,31 @@ export class ImageDownload {
       if (options.signal.aborted) throw options.signal.reason
       throw new DownloadBroken(`could not reach the server: ${causeOf(error)}`)
     }
-    if (resuming && response.status === 206) {
-      const start = /^bytes (\d+)-/.exec(response.headers.get('content-range') ?? '')?.[1]
+    const contentRange = response.headers['content-range']
+    if (resuming && response.statusCode === 206) {
+      const start = /^bytes (\d+)-/.exec(contentRange ?? '')?.[1]
       if (Number(start) !== this.received) {
-        await response.body?.cancel()
-        throw new DownloadBroken(
-          `asked from byte ${this.received}, got ${response.headers.get('content-range')}`,
-        )
+        response.destroy()
+        throw new DownloadBroken(`asked from byte ${this.received}, got ${contentRange}`)
       }
-    } else if (response.status === 200) {
+    } else if (response.statusCode === 200) {
       // A whole file: from the start again (a server without Range, or the file changed).
       if (resuming) this.restart()
     } else {
-      await response.body?.cancel()
-      throw new DownloadBroken(`HTTP ${response.status}`)
+      response.destroy()
+      throw new DownloadBroken(`HTTP ${response.statusCode}`)
     }
-    this.etag = response.headers.get('etag') ?? this.etag
+    this.etag = response.headers.etag ?? this.etag
     try {
-      // Node's web streams are async iterables (the DOM typings of some configurations omit it).
-      for await (const piece of (response.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
-        let chunk = Buffer.from(piece)
+      for await (const piece of response as AsyncIterable<Buffer>) {
+        let chunk = piece
         if (options.breakAt !== undefined && this.received + chunk.length >= options.breakAt) {
           chunk = chunk.subarray(0, Math.max(0, options.breakAt - this.received))
           this.take(chunk, options.corrupt)
-          cut.abort(new DownloadBroken(`connection lost after ${this.received} bytes`))
-          throw cut.signal.reason
+          // Leaving the loop destroys the response: the connection is gone.
+          throw new DownloadBroken(`connection lost after ${this.received} bytes`)
         }
         if (this.received + chunk.length > this.size) {
-          cut.abort()
           throw new DownloadRefused(`the server sent more than the ${this.size} bytes announced`)
         }
         this.take(chunk, options.corrupt)
