@@ -253,6 +253,7 @@ export async function buildApp(options: {
     scheduler,
     events: gateway.events,
     messages: messages.service,
+    maxInFlight: config.upgradeMaxInFlight,
     reportError: (error, what) => report(what)(error),
   })
   const upgrades = new UpgradesService({

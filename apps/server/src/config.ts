@@ -96,6 +96,7 @@ const environmentSchema = z.object({
   DEVICE_MESSAGES_QUEUED: positiveInt.default(20_000),
   DEVICE_MESSAGES_MAX_WAIT_MS: positiveInt.default(10_000),
   DEVICE_DISCONNECT_AFTER_REFUSALS: positiveInt.default(100),
+  UPGRADE_MAX_IN_FLIGHT: positiveInt.default(1000),
   // Firmware packages (docs/operations.md, "Firmware packages").
   FIRMWARE_MAX_BYTES: positiveInt.max(1024 * 1024 * 1024).default(64 * 1024 * 1024),
   FIRMWARE_CACHE_BYTES: z.coerce
@@ -170,6 +171,8 @@ export interface Config {
   mqtt: MqttConfig
   /** what one device may make the server do */
   deviceLimits: DeviceLimits
+  /** devices an upgrade order has sent and not yet finished, at most, whatever its own options */
+  upgradeMaxInFlight: number
   devices: {
     /** devices a tenant may bind unless its own limit says otherwise (§8 600000104) */
     defaultLimit: number
@@ -251,6 +254,7 @@ export function loadConfig(
       maxWaitMs: e.DEVICE_MESSAGES_MAX_WAIT_MS,
       disconnectAfter: e.DEVICE_DISCONNECT_AFTER_REFUSALS,
     },
+    upgradeMaxInFlight: e.UPGRADE_MAX_IN_FLIGHT,
     devices: {
       defaultLimit: e.DEVICE_LIMIT,
       telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,

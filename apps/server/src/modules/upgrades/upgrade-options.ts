@@ -40,12 +40,19 @@ export function abortsAt(options: UpgradeOptions, counts: { success: number; fai
   return finished >= abort.minFinished && (counts.failed * 100) / finished > abort.failurePercent
 }
 
-/** How many devices may be sent now: the concurrency and the rate per minute, whichever is tighter. */
+/**
+ * How many devices may be sent now: the order's concurrency and rate per minute, and the server's
+ * own ceiling on devices sent and not finished, whichever is tightest. The ceiling is the server
+ * pacing itself, not a rollout option: 10,000 devices told at once all ask at once, the device
+ * messages' queue refuses most of them, and their back-offs (up to 48 s) leave it idle later
+ * (docs/decisions.md, "The 10,000-device campaign").
+ */
 export function releaseBudget(
   options: UpgradeOptions,
   counts: { inFlight: number; releasedLastMinute: number },
+  serverMaxInFlight = Infinity,
 ): number {
-  const byConcurrency = options.concurrency === undefined ? Infinity : options.concurrency - counts.inFlight
+  const byConcurrency = Math.min(options.concurrency ?? Infinity, serverMaxInFlight) - counts.inFlight
   const byRate =
     options.ratePerMinute === undefined ? Infinity : options.ratePerMinute - counts.releasedLastMinute
   return Math.max(0, Math.min(byConcurrency, byRate))

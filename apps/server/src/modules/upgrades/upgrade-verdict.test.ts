@@ -135,6 +135,14 @@ describe('rollout options', () => {
     ).toBe(0)
   })
 
+  it('keeps within the server’s ceiling on devices in flight, an order’s own concurrency or not', () => {
+    const counts = { inFlight: 900, releasedLastMinute: 0 }
+    expect(releaseBudget({ waitOffline: false }, counts, 1000)).toBe(100)
+    expect(releaseBudget({ waitOffline: false, concurrency: 950 }, counts, 1000)).toBe(50)
+    expect(releaseBudget({ waitOffline: false, concurrency: 5000 }, counts, 1000)).toBe(100)
+    expect(releaseBudget({ waitOffline: false }, { inFlight: 1200, releasedLastMinute: 0 }, 1000)).toBe(0)
+  })
+
   it('names jobs by order and wave, and reads the order back', () => {
     expect(orderOfJob(waveJobId(12, 3))).toBe(12)
     expect(orderOfJob(retryJobId(12, 4))).toBe(12)
