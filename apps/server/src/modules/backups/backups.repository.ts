@@ -196,6 +196,37 @@ export function backupsRepository(db: Executor) {
         })
     },
 
+    /**
+     * Saves the baseline only if it is still as it was read (none: there was no row yet); whether
+     * it was. Another save in between makes the caller read again: one statement where a locked
+     * transaction takes four, and every device report after a bind or a change pays it.
+     */
+    async saveBaselineIfAt(
+      row: { deviceId: number; tenantId: number | null; baseline: unknown; drift: unknown | null },
+      read: BaselineRow | undefined,
+    ): Promise<boolean> {
+      const values = { ...row, drifted: row.drift !== null, updatedAt: new Date() }
+      const saved = read
+        ? await db
+            .update(configBaselines)
+            .set(values)
+            .where(
+              and(
+                eq(configBaselines.deviceId, row.deviceId),
+                sql`${configBaselines.tenantId} is not distinct from ${read.tenantId}`,
+                sql`${configBaselines.baseline} = ${JSON.stringify(read.baseline)}::jsonb`,
+                sql`${configBaselines.drift} is not distinct from ${read.drift === null ? null : JSON.stringify(read.drift)}::jsonb`,
+              ),
+            )
+            .returning({ deviceId: configBaselines.deviceId })
+        : await db
+            .insert(configBaselines)
+            .values(values)
+            .onConflictDoNothing({ target: configBaselines.deviceId })
+            .returning({ deviceId: configBaselines.deviceId })
+      return saved.length > 0
+    },
+
     /** The drifted devices of a tenant (the device list's filter narrows its page to them). */
     async driftedIds(tenantId: number): Promise<number[]> {
       const rows = await db

@@ -14,6 +14,9 @@ import { asReported, withoutSecrets } from '../settings/secrets'
 import type { SettingsService } from '../settings/settings.service'
 import { type BaselineRow, backupsRepository } from './backups.repository'
 
+/** optimistic tries of a baseline save before it takes the row's lock */
+const OPTIMISTIC_ATTEMPTS = 3
+
 /** What a device reports that is not configuration: its firmware (upgrades change it) and refusals. */
 const NOT_CONFIGURATION = new Set(['firmware', 'failure'])
 
@@ -98,23 +101,38 @@ export class ConfigDrift {
       const drift = computeDelta(baseline, reported)
       return { baseline, drift: Object.keys(drift).length > 0 ? drift : null }
     }
-    // Most updates move nothing (the cloud's own desired change, a report of what was set before):
-    // read without a lock and stop there. Every shadow update of a rollout comes through here.
-    const [stored] = await this.baselines.submit(deviceId)
-    if (
-      stored &&
-      stored.tenantId === tenantId &&
-      isDeepStrictEqual(next(stored), { baseline: stored.baseline, drift: stored.drift })
-    )
-      return
-    const [was, is] = await this.deps.db.transaction(async (tx) => {
+    const moved = await this.moveBaseline(deviceId, tenantId, next)
+    if (moved && moved.was !== moved.is) this.deps.events.emit('drift', { deviceId, drifted: moved.is })
+  }
+
+  /**
+   * Saves the baseline and drift `next` makes of the stored ones; whether the device drifted before
+   * and after, or undefined when nothing moved. Most updates move nothing (the cloud's own desired
+   * change, a report of what was set before): read without a lock and stop there. What moved is
+   * saved only if the row is still as read, else read again; under contention, the row's lock.
+   * Every shadow update of a rollout comes through here.
+   */
+  private async moveBaseline(
+    deviceId: number,
+    tenantId: number | null,
+    next: (row: BaselineRow | undefined) => { baseline: JsonObject; drift: JsonObject | null },
+  ): Promise<{ was: boolean; is: boolean } | undefined> {
+    for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
+      const [stored] = await this.baselines.submit(deviceId)
+      const { baseline, drift } = next(stored)
+      const same = { baseline: stored?.baseline, drift: stored?.drift }
+      if (stored?.tenantId === tenantId && isDeepStrictEqual({ baseline, drift }, same)) return undefined
+      const row = { deviceId, tenantId, baseline, drift }
+      if (await backupsRepository(this.deps.db).saveBaselineIfAt(row, stored))
+        return { was: stored?.drift != null, is: drift !== null }
+    }
+    return this.deps.db.transaction(async (tx) => {
       const repository = backupsRepository(tx)
       const row = await repository.baseline(deviceId, true)
       const { baseline, drift } = next(row)
       await repository.saveBaseline({ deviceId, tenantId, baseline, drift })
-      return [row?.drift != null, drift !== null]
+      return { was: row?.drift != null, is: drift !== null }
     })
-    if (was !== is) this.deps.events.emit('drift', { deviceId, drifted: is })
   }
 
   /** A device's drift: the values Canopy set and what the device runs instead (no secrets). */

@@ -81,6 +81,16 @@ export function devicesRepository(db: Executor) {
       return db.select().from(devices).where(inArray(devices.id, ids))
     },
 
+    /** Which of these devices are online, in one light read. */
+    async onlineAmong(ids: number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set()
+      const found = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(inArray(devices.id, ids), eq(devices.status, 'online')))
+      return new Set(found.map((row) => row.id))
+    },
+
     async findByMac(mac: string): Promise<DeviceRow | undefined> {
       const [row] = await db.select().from(devices).where(eq(devices.mac, mac))
       return row

@@ -243,6 +243,11 @@ export class DevicesService {
   }
 
   /** Status, firmware and model of devices, whoever's: the upgrade engine's own reading. */
+  /** Which of these devices are online (an order's next wave goes to them). */
+  async onlineAmong(ids: number[]): Promise<Set<number>> {
+    return devicesRepository(this.deps.db).onlineAmong([...new Set(ids)])
+  }
+
   async firmwareOf(ids: number[]) {
     return devicesRepository(this.deps.db).withProducts(undefined, { ids: [...new Set(ids)] })
   }

@@ -86,6 +86,8 @@ export class UpgradeEngine {
       events: DeviceEvents
       /** a finished order is told to the account that made it (a system message, kind 'upgrade') */
       messages: Pick<MessagesService, 'post'>
+      /** devices an order has sent and not yet finished, at most (UPGRADE_MAX_IN_FLIGHT) */
+      maxInFlight: number
       reportError: (error: unknown, what: string) => void
     },
   ) {}
@@ -178,11 +180,18 @@ export class UpgradeEngine {
     ]))
       executions.set(`${execution.jobId}:${execution.deviceId}`, execution)
     const executionOf = (device: OrderDeviceRow) => executions.get(`${device.jobId}:${device.deviceId}`)
-    const unsent = devices.filter((device) => device.wave === null && device.outcome === null)
+    // What the open devices run and report (the verdicts), and only who is online among the
+    // unsent (the next wave): an order of 10,000 read every device with its product each tick.
     const reports = new Map(
-      (await this.deps.devices.firmwareOf([...open, ...unsent].map((device) => device.deviceId))).map(
-        (device) => [device.id, device],
-      ),
+      (await this.deps.devices.firmwareOf(open.map((device) => device.deviceId))).map((device) => [
+        device.id,
+        device,
+      ]),
+    )
+    const online = await this.deps.devices.onlineAmong(
+      devices
+        .filter((device) => device.wave === null && device.outcome === null)
+        .map((device) => device.deviceId),
     )
     await this.settleFlashedOnOldVersion(order, open, executionOf, reports)
 
@@ -220,7 +229,7 @@ export class UpgradeEngine {
           status = 'aborted'
           await orders.setStatus(orderId, 'aborted', { endReason: 'failure_rate' })
         } else {
-          const wave = await this.releaseWave(orders, locked, counts, reports)
+          const wave = await this.releaseWave(orders, locked, counts, online)
           if (wave) create.push(wave)
         }
         counts = await orders.counts(orderId)
@@ -270,16 +279,16 @@ export class UpgradeEngine {
     orders: ReturnType<typeof upgradesRepository>,
     order: OrderRow,
     counts: Awaited<ReturnType<ReturnType<typeof upgradesRepository>['counts']>>,
-    reports: Map<number, { status: string }>,
+    online: Set<number>,
   ): Promise<{ jobId: string; deviceIds: number[] } | undefined> {
     // The canary wave must finish, without a failure, before the rest goes.
     const canaryOnly = counts.canaryTotal > 0 && counts.canaryOpen > 0
-    const budget = releaseBudget(order.options, counts)
+    const budget = releaseBudget(order.options, counts, this.deps.maxInFlight)
     if (budget <= 0) return undefined
     const candidates = await orders.unsent(order.id, canaryOnly)
     // Offline devices wait (their turn comes when they are back, until the window ends).
     const chosen = candidates
-      .filter((device) => reports.get(device.deviceId)?.status === 'online')
+      .filter((device) => online.has(device.deviceId))
       .slice(0, Number.isFinite(budget) ? budget : undefined)
       .map((device) => device.deviceId)
     if (chosen.length === 0) return undefined
