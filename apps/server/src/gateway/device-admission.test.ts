@@ -177,6 +177,34 @@ describe('the status lane', () => {
     expect(gate.counters).toMatchObject({ telemetryWaiting: 0, statusesWaiting: 0 })
   })
 
+  it('serves updates of work under way before other queued messages, and ages them apart', async () => {
+    const { gate, advance } = admission({
+      perSecond: { shadow: 1000, jobs: 1000, telemetry: 1, status: 1, rpc: 1 },
+      queued: 100,
+    })
+    const started: string[] = []
+    const release: Array<() => void> = []
+    const work = (id: string) => () =>
+      new Promise<void>((resolve) => {
+        started.push(id)
+        release.push(resolve)
+      })
+    for (const thing of ['a', 'b']) void gate.run(thing, 'jobs', work(`${thing} start-next`))
+    void gate.run('c', 'jobs', work('c start-next'))
+    await new Promise((resolve) => setImmediate(resolve))
+    advance(10_001)
+    // Behind a start-next that has waited too long, a new start-next is refused; an update is not.
+    expect(gate.admit('d', 'jobs')).toBe('overloaded')
+    expect(gate.admit('e', 'jobs', true)).toBeUndefined()
+    void gate.run('e', 'jobs', work('e update'), true)
+    release.shift()!()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(started).toEqual(['a start-next', 'b start-next', 'e update'])
+    release.shift()!()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(started.at(-1)).toBe('c start-next')
+  })
+
   it('still refuses a device over its status rate', () => {
     const { gate } = admission()
     const taken = Array.from({ length: 8 }, () => gate.admit('a', 'status'))

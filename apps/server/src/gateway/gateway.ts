@@ -182,6 +182,8 @@ export async function startGateway(deps: {
       kind: MessageKind,
       handler: (thing: string, payload: Buffer, topic: string) => unknown,
       onRefused?: (thing: string, payload: Buffer, topic: string) => Promise<void>,
+      /** an update of work under way: served before other queued messages (device-admission.ts) */
+      urgent = false,
     ) =>
     (topic: string, payload: Buffer): void => {
       const thing = thingOfTopic(topic)
@@ -189,7 +191,7 @@ export async function startGateway(deps: {
       // Heard, whether it is taken, waits its turn or is refused: the watchdog must not take a
       // device offline for the server's backlog (presence.ts). A status files its own time.
       if (kind !== 'status') presence.heard(thing)
-      const refused = admission.admit(thing, kind)
+      const refused = admission.admit(thing, kind, urgent)
       if (refused) {
         refusals.refuse(thing, kind, topic, new DeviceRefusal(refused, `over the ${kind} limits`))
         // A disconnected device hears no more answers, and the flood behind it costs no publishes.
@@ -208,7 +210,7 @@ export async function startGateway(deps: {
       const work = () => handler(thing, payload, topic)
       const handled = isLatestKind(kind)
         ? admission.runLatest(kind, thing, work)
-        : admission.run(thing, kind, work)
+        : admission.run(thing, kind, work, urgent)
       handled.catch((error) => refusals.refuse(thing, kind, topic, error))
     }
   const answerShadows = async () => {
@@ -248,6 +250,7 @@ export async function startGateway(deps: {
         'jobs',
         (thing, payload, topic) => jobs.handleUpdate(thing, level(topic), payload),
         throttled,
+        true,
       ),
     )
     await connection.on(
