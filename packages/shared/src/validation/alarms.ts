@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { INT32_MAX, idOf, integer } from './core'
-import { pageSize } from './organisation'
+import { idOf, integer } from './core'
+import { pageNumber, pageSize } from './organisation'
 import { percentValue } from './upgrades'
 
 /**
@@ -170,7 +170,7 @@ export const alarmListRequest = z.object({
   category: z.enum(ALARM_CATEGORIES, { error: 'validation.invalid_choice' }).optional(),
   deviceId: idOf('validation.id_tips').optional(),
   acknowledged: z.boolean({ error: 'validation.invalid_choice' }).optional(),
-  pageIndex: integer(1, INT32_MAX, 'validation.page_tips'),
+  pageIndex: pageNumber,
   pageOffset: pageSize,
 })
 export type AlarmListRequest = z.infer<typeof alarmListRequest>
