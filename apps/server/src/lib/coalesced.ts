@@ -1,3 +1,5 @@
+import { groupBy } from './group-by'
+
 /**
  * Many callers' requests of one kind answered by one query: at most one batch runs at a time,
  * and the next takes every request made meanwhile (up to `maxBatch`). Idle, a request goes at
@@ -69,12 +71,7 @@ export function coalescedRows<K, Row>(
   keyOf: (row: Row) => K,
 ): Coalesced<K, Row[]> {
   return new Coalesced(async (keys) => {
-    const byKey = new Map<K, Row[]>()
-    for (const row of await load([...new Set(keys)])) {
-      const rows = byKey.get(keyOf(row))
-      if (rows) rows.push(row)
-      else byKey.set(keyOf(row), [row])
-    }
+    const byKey = groupBy(await load([...new Set(keys)]), keyOf)
     return keys.map((key) => byKey.get(key) ?? [])
   })
 }

@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/client'
 import { type Coalesced, coalescedRows } from '../../lib/coalesced'
 import { eachConcurrently } from '../../lib/concurrency'
+import { groupBy } from '../../lib/group-by'
 import type { DeviceDirectory } from '../../modules/devices/device-directory'
 import { type FailureReason, REASON_CODE } from '../../modules/operations/executions'
 import { recordJobOperation } from '../../modules/operations/operation-log'
@@ -530,14 +531,10 @@ export class JobsService {
     for (let from = 0; from < changed.length; from += ANNOUNCE_READ_AT_ONCE) {
       const chunk = changed.slice(from, from + ANNOUNCE_READ_AT_ONCE)
       // The devices' queues in one read, not two a device.
-      const queues = new Map<number, ExecutionRow[]>()
-      for (const row of await jobsRepository(this.deps.db).pendingOfDevices(
-        chunk.map(({ row }) => row.deviceId),
-      )) {
-        const queue = queues.get(row.deviceId) ?? []
-        queue.push(row)
-        queues.set(row.deviceId, queue)
-      }
+      const queues = groupBy(
+        await jobsRepository(this.deps.db).pendingOfDevices(chunk.map(({ row }) => row.deviceId)),
+        (row) => row.deviceId,
+      )
       await eachConcurrently(chunk, ANNOUNCE_AT_ONCE, async ({ row, was }) => {
         const pending = (queues.get(row.deviceId) ?? []).slice(0, NOTIFY_PENDING_MAX)
         const head = pending[0]

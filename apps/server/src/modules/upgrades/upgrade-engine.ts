@@ -2,7 +2,8 @@ import { UPGRADE_OPERATION } from '@canopy/shared/protocol'
 import type { Database } from '../../db/client'
 import type { DeviceEvents } from '../../gateway/device-events'
 import type { JobsService } from '../../gateway/jobs/jobs.service'
-import { Coalesced } from '../../lib/coalesced'
+import { coalescedRows } from '../../lib/coalesced'
+import { groupBy } from '../../lib/group-by'
 import type { Scheduler } from '../../scheduler/scheduler'
 import type { DevicesService } from '../devices/devices.service'
 import type { MessagesService } from '../messages/messages.service'
@@ -67,14 +68,10 @@ export class UpgradeEngine {
   private readonly running = new Map<number, { again: boolean }>()
   private stopped = false
   /** the orders each device coming online is in: one query for a connect storm's batch */
-  private readonly activeOrders = new Coalesced<number, number[]>(async (deviceIds) => {
-    const orders = new Map<number, number[]>()
-    for (const { deviceId, orderId } of await upgradesRepository(this.deps.db).activeOrdersOf([
-      ...new Set(deviceIds),
-    ]))
-      orders.set(deviceId, [...(orders.get(deviceId) ?? []), orderId])
-    return deviceIds.map((deviceId) => orders.get(deviceId) ?? [])
-  })
+  private readonly activeOrders = coalescedRows(
+    (deviceIds: number[]) => upgradesRepository(this.deps.db).activeOrdersOf(deviceIds),
+    (row) => row.deviceId,
+  )
 
   constructor(
     private readonly deps: {
@@ -109,7 +106,7 @@ export class UpgradeEngine {
       if (orderId !== undefined && ENDED_STATUSES.has(execution.status)) this.wake(orderId)
     })
     this.deps.events.on('online', async ({ deviceId }) => {
-      for (const orderId of await this.activeOrders.submit(deviceId)) this.wake(orderId)
+      for (const { orderId } of await this.activeOrders.submit(deviceId)) this.wake(orderId)
     })
     for (const order of await upgradesRepository(this.deps.db).unsettled())
       await this.schedule(order.id, order.status === 'scheduled' ? order.startAt : new Date())
@@ -240,7 +237,12 @@ export class UpgradeEngine {
         }
       }
       // Jobs a crash (or a retry) left uncreated: devices sent with a job nobody made yet.
-      for (const [jobId, deviceIds] of groupByJob(open.filter((device) => !executionOf(device))))
+      const uncreated = open.filter((device) => !executionOf(device))
+      for (const [jobId, deviceIds] of groupBy(
+        uncreated,
+        (device) => device.jobId!,
+        (device) => device.deviceId,
+      ))
         if (!create.some((wave) => wave.jobId === jobId)) create.push({ jobId, deviceIds })
       const ending = status !== 'running' || expired
       const cancel = ending
@@ -362,16 +364,6 @@ export class UpgradeEngine {
       })
     }
   }
-}
-
-function groupByJob(devices: OrderDeviceRow[]): Map<string, number[]> {
-  const jobs = new Map<string, number[]>()
-  for (const device of devices) {
-    const list = jobs.get(device.jobId!) ?? []
-    list.push(device.deviceId)
-    jobs.set(device.jobId!, list)
-  }
-  return jobs
 }
 
 function pause(ms: number): Promise<void> {

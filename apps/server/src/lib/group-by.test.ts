@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { groupBy } from './group-by'
+
+describe('groupBy', () => {
+  it('groups items by key in their order, whole or a part of each', () => {
+    const rows = [
+      { job: 'a', device: 1 },
+      { job: 'b', device: 2 },
+      { job: 'a', device: 3 },
+    ]
+    expect([
+      ...groupBy(
+        rows,
+        (row) => row.job,
+        (row) => row.device,
+      ),
+    ]).toEqual([
+      ['a', [1, 3]],
+      ['b', [2]],
+    ])
+    expect(groupBy(rows, (row) => row.device).get(3)).toEqual([{ job: 'a', device: 3 }])
+  })
+})
