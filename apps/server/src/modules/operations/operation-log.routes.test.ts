@@ -46,7 +46,9 @@ const list = (token: string, body: Record<string, unknown> = {}) =>
 
 beforeAll(async () => {
   app = await createTestApp()
-  fleet = await startTestFleet(app, { count: 2 })
+  // Devices that take 2 s to apply a change: the second LED change below must reach `outside`
+  // before it applied the first, however slowly the machine runs the two requests.
+  fleet = await startTestFleet(app, { count: 2, applyDelayMs: [2_000, 2_000] })
   owner = await signedInAccount(app)
   const root = await rootProjectOf(app, owner.token)
   const as = <T>(path: string, body: unknown) => app.ok<T>({ method: 'POST', path, token: owner.token, body })
