@@ -15,6 +15,8 @@ export default defineConfig({
     // The console then runs without antd's animations (it honours the setting), so no click
     // lands on a dialog still zooming in from the button that opened it.
     reducedMotion: 'reduce',
+    // A click on something that never comes fails as such, not as the whole test's timeout.
+    actionTimeout: 20_000,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
