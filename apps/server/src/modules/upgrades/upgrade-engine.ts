@@ -8,7 +8,15 @@ import type { Scheduler } from '../../scheduler/scheduler'
 import type { DevicesService } from '../devices/devices.service'
 import type { MessagesService } from '../messages/messages.service'
 import { abortsAt, releaseBudget, UPGRADE_TIMEOUT_MINUTES } from './upgrade-options'
-import { awaitsStatus, ENDED_STATUSES, type ExecutionState, isEnded, verdictOf } from './upgrade-verdict'
+import {
+  awaitsStatus,
+  cameBackOnOldVersion,
+  type DeviceReport,
+  ENDED_STATUSES,
+  type ExecutionState,
+  isEnded,
+  verdictOf,
+} from './upgrade-verdict'
 import { type OrderDeviceRow, type OrderRow, upgradesRepository } from './upgrades.repository'
 
 /** What orders need of firmware packages (modules/firmware's FirmwareService, contract of issue 13). */
@@ -33,8 +41,6 @@ export const TICK_EVERY_MS = 5000
 const MIN_WAKE_GAP_MS = 1000
 const GAP_FACTOR = 3
 /** Phases after which a device that comes back online must be on the new firmware. */
-const FLASHED_PHASES = new Set(['flashing', 'rebooting'])
-
 export const waveJobId = (orderId: number, wave: number) => `upg-${orderId}-${wave}`
 export const retryJobId = (orderId: number, wave: number) => `upg-${orderId}-r${wave}`
 /** The order a job belongs to, from its id (`upg-<order>-<wave>` or `upg-<order>-r<wave>`). */
@@ -339,24 +345,17 @@ export class UpgradeEngine {
     }
   }
 
-  /**
-   * A device back online on another version than the target while its upgrade was flashing or
-   * rebooting did not upgrade: its execution ends FAILED, old_version (the contract's judge).
-   */
+  /** Devices back on another version than the target after flashing: FAILED, old_version. */
   private async settleFlashedOnOldVersion(
     order: OrderRow,
     open: OrderDeviceRow[],
     executionOf: (device: OrderDeviceRow) => ExecutionState | undefined,
-    reports: Map<number, { status: string; firmware: string | null; statusChangedAt: Date | null }>,
+    reports: Map<number, DeviceReport>,
   ): Promise<void> {
     for (const device of open) {
       const execution = executionOf(device)
       const report = reports.get(device.deviceId)
-      if (!execution || !report || execution.status !== 'IN_PROGRESS') continue
-      if (!FLASHED_PHASES.has(execution.statusDetails.phase ?? '')) continue
-      const backSince = report.statusChangedAt?.getTime() ?? 0
-      if (report.status !== 'online' || backSince <= execution.lastUpdatedAt * 1000) continue
-      if (report.firmware === order.targetVersion) continue
+      if (!execution || !report || !cameBackOnOldVersion(execution, report, order.targetVersion)) continue
       await this.deps.jobs.settleExecution(device.jobId!, device.deviceId, {
         ...execution.statusDetails,
         reason: 'old_version',

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { orderOfJob, retryJobId, waveJobId } from './upgrade-engine'
 import { abortsAt, canarySize, releaseBudget } from './upgrade-options'
-import { deviceProgress, orderResult, verdictOf } from './upgrade-verdict'
+import {
+  cameBackOnOldVersion,
+  deviceProgress,
+  orderResult,
+  STATUS_GRACE_MS,
+  verdictOf,
+} from './upgrade-verdict'
 import { compareVersions } from './upgrades.service'
 
 const execution = (status: string, statusDetails: Record<string, string> = {}) => ({
@@ -38,6 +44,35 @@ describe('the judge of an ended upgrade', () => {
     expect(verdictOf(execution('REJECTED'), '2', null).reason).toBe('refused')
     expect(verdictOf(execution('CANCELED'), '2', null).reason).toBe('canceled')
     expect(verdictOf(execution('CANCELED'), '2', null, 'expiry').reason).toBe('expired')
+  })
+})
+
+describe('the judge of a device back from flashing', () => {
+  const rebooting = { status: 'IN_PROGRESS', statusDetails: { phase: 'rebooting' }, lastUpdatedAt: 1_000 }
+  const back = (firmware: string | null, since: number) => ({
+    status: 'online',
+    firmware,
+    statusChangedAt: new Date(since),
+  })
+  const updatedAt = rebooting.lastUpdatedAt * 1000
+
+  it('fails a device back on the old version once its status had time to name the new one', () => {
+    const since = updatedAt + 5_000
+    expect(cameBackOnOldVersion(rebooting, back('1.0', since), '2.0', since + STATUS_GRACE_MS)).toBe(true)
+    // Just back (its telemetry may have revived it before its status was filed): not yet.
+    expect(cameBackOnOldVersion(rebooting, back('1.0', since), '2.0', since + 1_000)).toBe(false)
+  })
+
+  it('leaves alone a device on the target, not back since the update, offline, or not flashing', () => {
+    const since = updatedAt + 5_000
+    const later = since + STATUS_GRACE_MS
+    expect(cameBackOnOldVersion(rebooting, back('2.0', since), '2.0', later)).toBe(false)
+    expect(cameBackOnOldVersion(rebooting, back('1.0', updatedAt - 1), '2.0', later)).toBe(false)
+    expect(cameBackOnOldVersion(rebooting, { ...back('1.0', since), status: 'offline' }, '2.0', later)).toBe(
+      false,
+    )
+    const downloading = { ...rebooting, statusDetails: { phase: 'downloading' } }
+    expect(cameBackOnOldVersion(downloading, back('1.0', since), '2.0', later)).toBe(false)
   })
 })
 

@@ -103,6 +103,39 @@ export function awaitsStatus(
   )
 }
 
+const FLASHED_PHASES = new Set(['flashing', 'rebooting'])
+
+/** What the devices table says of a device: its presence, since when, and the firmware it reported. */
+export interface DeviceReport {
+  status: string
+  firmware: string | null
+  statusChangedAt: Date | null
+}
+
+/**
+ * Whether a device flashing or rebooting for its upgrade is back on another version than the
+ * target, and has been for STATUS_GRACE_MS: it did not upgrade (old_version), though it never said
+ * so. The grace is for the status naming the new version, which may trail the device's return: a
+ * telemetry report marks it online again before its status is filed, and a status sent before the
+ * reboot may be filed after the `rebooting` update that overtook it in the queue.
+ */
+export function cameBackOnOldVersion(
+  execution: ExecutionState,
+  report: DeviceReport,
+  target: string,
+  now: number = Date.now(),
+): boolean {
+  if (execution.status !== 'IN_PROGRESS' || !FLASHED_PHASES.has(execution.statusDetails.phase ?? ''))
+    return false
+  const backSince = report.statusChangedAt?.getTime() ?? 0
+  return (
+    report.status === 'online' &&
+    backSince > execution.lastUpdatedAt * 1000 &&
+    now - backSince >= STATUS_GRACE_MS &&
+    report.firmware !== target
+  )
+}
+
 /** An order device as the detail shows it. */
 export interface DeviceProgress {
   upgrade_result: DeviceUpgradeResult
