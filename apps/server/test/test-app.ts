@@ -59,7 +59,7 @@ export async function createTestApp(
   )
   const url = options.database?.url ?? workerResources().databaseUrl
   const database = {
-    ...connectDatabase(url, { maxConnections: 2 }),
+    ...connectDatabase(url, { maxConnections: 2, consoleConnections: 1 }),
     url,
     external: options.database?.external ?? inject('externalDatabase'),
   }

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONSOLE_APPLICATION } from './console-work'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres'
 
 /**
@@ -70,5 +71,33 @@ describe('the embedded PostgreSQL under concurrent connections', () => {
     await client.end()
     const { rows } = await pool.query('select count(*)::int as n from items where id = 999')
     expect(rows[0].n).toBe(0)
+  })
+
+  it("serves a console connection's request before the requests queued ahead of it", async () => {
+    const consolePool = new pg.Pool({
+      connectionString: embedded.url,
+      max: 1,
+      application_name: CONSOLE_APPLICATION,
+    })
+    const holder = await pool.connect()
+    try {
+      await consolePool.query('select 1') // connected before the queue forms
+      // A transaction holds the session: everything sent meanwhile queues, in the order sent.
+      await holder.query('begin')
+      const finished: string[] = []
+      const background = Array.from({ length: 6 }, (_, i) =>
+        pool.query('select $1::int as n', [i]).then(() => finished.push(`background ${i}`)),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const fromConsole = consolePool.query('select 1').then(() => finished.push('console'))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      await holder.query('commit')
+      await Promise.all([...background, fromConsole])
+      expect(finished[0]).toBe('console')
+      expect(finished).toHaveLength(7)
+    } finally {
+      holder.release()
+      await consolePool.end()
+    }
   })
 })

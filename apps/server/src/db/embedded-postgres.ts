@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { serverPaths } from '../paths'
+import { CONSOLE_APPLICATION } from './console-work'
 
 export interface EmbeddedPostgres {
   /** a libpq URL for the `pg` driver, over the unix socket */
@@ -27,6 +28,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       dataDir,
       socketPath: path.join(socketDir, '.s.PGSQL.5432'),
       seedPath: serverPaths.pgliteSeed,
+      urgentApplication: CONSOLE_APPLICATION,
     },
   })
   const cleanUp = () => rmSync(socketDir, { recursive: true, force: true })

@@ -15,6 +15,8 @@ export type OpenDatabase = DatabaseHandle & {
 }
 
 const EXTERNAL_POOL_SIZE = 10
+/** Console requests' own connections, beside the pool (db/console-work.ts) */
+const CONSOLE_POOL_SIZE = 2
 // Any constant works: it only has to be the same for every instance.
 const MIGRATION_LOCK = 7_253_001
 
@@ -27,6 +29,7 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
   if (config.databaseUrl) {
     const handle = connectDatabase(config.databaseUrl, {
       maxConnections: EXTERNAL_POOL_SIZE,
+      consoleConnections: CONSOLE_POOL_SIZE,
       countStatements: config.countStatements,
     })
     await migrateOnce(handle)
@@ -35,6 +38,7 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pglite'))
   const handle = connectDatabase(embedded.url, {
     maxConnections: EMBEDDED_MAX_CONNECTIONS,
+    consoleConnections: CONSOLE_POOL_SIZE,
     countStatements: config.countStatements,
   })
   try {

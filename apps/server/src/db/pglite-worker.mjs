@@ -6,6 +6,8 @@
 // is every message up to a Sync or a simple Query (Parse…Bind…Execute…Sync go together), and a
 // connection inside a transaction keeps the session until the transaction ends. (pglite-socket's
 // multiplexer queues single messages, so two connections' Parse and Bind interleave under load.)
+// Connections that say they carry work a person waits for (their startup packet's
+// application_name is `urgentApplication`) have their requests served before the others'.
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
@@ -13,7 +15,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
-const { dataDir, socketPath, seedPath } = workerData
+const { dataDir, socketPath, seedPath, urgentApplication } = workerData
 
 const SSL_REQUEST = 80877103
 const GSSENC_REQUEST = 80877104
@@ -60,14 +62,19 @@ class Session {
     void this.pump()
   }
 
+  /** The transaction's owner goes on; else an urgent connection's request, else the oldest. */
+  next() {
+    if (this.owner !== null) return this.queue.findIndex((request) => request.connection === this.owner)
+    const urgent = this.queue.findIndex((request) => request.connection.urgent)
+    return urgent !== -1 || this.queue.length === 0 ? urgent : 0
+  }
+
   async pump() {
     if (this.running) return
     this.running = true
     try {
       for (;;) {
-        const index = this.queue.findIndex(
-          (request) => this.owner === null || request.connection === this.owner,
-        )
+        const index = this.next()
         if (index === -1) break
         const [request] = this.queue.splice(index, 1)
         // The request's messages go in one call: PGlite reads them in turn, and each call costs
@@ -98,7 +105,7 @@ function serve(socket, session) {
   let buffer = Buffer.alloc(0)
   let started = false
   let request = []
-  const connection = { write: (data) => socket.writable && socket.write(data) }
+  const connection = { write: (data) => socket.writable && socket.write(data), urgent: false }
 
   socket.on('data', (chunk) => {
     buffer = Buffer.concat([buffer, chunk])
@@ -123,6 +130,7 @@ function serve(socket, session) {
           return
         }
         started = true
+        connection.urgent = startupParameters(packet).application_name === urgentApplication
         session.submit(connection, [new Uint8Array(packet)])
         continue
       }
@@ -145,6 +153,14 @@ function serve(socket, session) {
   })
   socket.on('close', () => void session.release(connection))
   socket.on('error', () => socket.destroy())
+}
+
+/** The startup packet's parameters: length, protocol, then name\0value\0 pairs and a \0. */
+function startupParameters(packet) {
+  const fields = packet.subarray(8).toString('utf8').split('\0')
+  const parameters = {}
+  for (let n = 0; n + 1 < fields.length && fields[n] !== ''; n += 2) parameters[fields[n]] = fields[n + 1]
+  return parameters
 }
 
 try {
