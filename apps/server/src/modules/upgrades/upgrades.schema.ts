@@ -42,6 +42,16 @@ export const upgradeOrders = pgTable(
     waves: integer('waves').notNull().default(0),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * Its devices by where they stand, kept by the database in every statement that changes
+     * them (the trigger of migration 0030), so the order list reads them rather than counting
+     * 10,000 rows of a running order on each refresh.
+     */
+    devicesTotal: integer('devices_total').notNull().default(0),
+    devicesWaiting: integer('devices_waiting').notNull().default(0),
+    devicesUpgrading: integer('devices_upgrading').notNull().default(0),
+    devicesSucceeded: integer('devices_succeeded').notNull().default(0),
+    devicesFailed: integer('devices_failed').notNull().default(0),
   },
   (t) => [
     index('upgrade_orders_tenant_created_idx').on(t.tenantId, t.createdAt),

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signedInAccount, uniqueName } from '../../../test/factories'
+import { createTestApp, type TestApp } from '../../../test/test-app'
+import { upgradesRepository } from './upgrades.repository'
+
+/**
+ * An order's tally (devices waiting, upgrading, succeeded, failed; migration 0030's trigger)
+ * against a count of its devices, after each kind of statement that changes them: the insert,
+ * a release, verdicts, the window's expiry, a retry, and a device deleted from the cloud.
+ */
+let app: TestApp
+let orderId: number
+let deviceIds: number[]
+
+const tally = async () => {
+  const { rows } = await app.database.db.execute<Record<string, number>>(sql`select devices_total as total,
+    devices_waiting as waiting, devices_upgrading as upgrading, devices_succeeded as succeeded,
+    devices_failed as failed from upgrade_orders where id = ${orderId}`)
+  return rows[0]
+}
+const counted = async () => {
+  const { rows } = await app.database.db.execute<Record<string, number>>(sql`select count(*)::int as total,
+    (count(*) filter (where outcome is null and wave is null))::int as waiting,
+    (count(*) filter (where outcome is null and wave is not null))::int as upgrading,
+    (count(*) filter (where outcome = 'success'))::int as succeeded,
+    (count(*) filter (where outcome = 'failed'))::int as failed
+    from upgrade_order_devices where order_id = ${orderId}`)
+  return rows[0]
+}
+
+beforeAll(async () => {
+  app = await createTestApp()
+  const db = app.database.db
+  const name = uniqueName('t')
+  const { username } = await signedInAccount(app)
+  const { rows: owner } = await db.execute<{ id: number; tenantId: number }>(
+    sql`select id, tenant_id as "tenantId" from accounts where username = ${username}`,
+  )
+  const { id: createdBy, tenantId } = owner[0]!
+  const { rows: product } = await db.execute<{ id: number }>(sql`insert into products
+    (model, name, type, capabilities, mac_prefixes, product_key, product_secret)
+    values (${name}, ${name}, 'ap', '{}', '{}', ${name}, 's') returning id`)
+  const { rows: pkg } = await db.execute<{ id: number }>(sql`insert into firmware_packages
+    (model, version, size, sha256, filename) values (${name}, '2.0', 1, 'x', 'f') returning id`)
+  const { rows: made } = await db.execute<{ id: number }>(sql`insert into devices
+    (mac, thing_name, product_id, secret_hash, tenant_id)
+    select ${name} || n, ${name} || n, ${product[0]!.id}, 'h', ${tenantId} from generate_series(1, 12) n
+    returning id`)
+  deviceIds = made.map((row) => row.id)
+  const orders = upgradesRepository(db)
+  const order = await orders.insertOrder({
+    tenantId,
+    createdBy,
+    packageId: pkg[0]!.id,
+    model: name,
+    targetVersion: '2.0',
+    timing: 'immediate',
+    startAt: new Date(),
+    options: { waitOffline: false },
+    status: 'running',
+    windowEnd: new Date(Date.now() + 3_600_000),
+  })
+  orderId = order.id
+  await orders.insertDevices(
+    orderId,
+    deviceIds.map((deviceId, position) => ({
+      deviceId,
+      position,
+      canary: false,
+      mac: `m${position}`,
+      fromVersion: '1.0',
+    })),
+  )
+})
+afterAll(async () => {
+  await app.close()
+})
+
+describe("an upgrade order's tally", () => {
+  it('counts its devices as they are inserted, released, judged, expired, retried and deleted', async () => {
+    const orders = upgradesRepository(app.database.db)
+    expect(await tally()).toEqual({ total: 12, waiting: 12, upgrading: 0, succeeded: 0, failed: 0 })
+
+    await orders.release(orderId, deviceIds.slice(0, 8), 1, 'upg-t-1')
+    expect(await tally()).toEqual(await counted())
+    const verdict = (deviceId: number, outcome: string) => ({
+      deviceId,
+      jobId: 'upg-t-1',
+      outcome,
+      reason: null,
+    })
+    await orders.judge(orderId, [
+      ...deviceIds.slice(0, 5).map((id) => verdict(id, 'success')),
+      ...deviceIds.slice(5, 7).map((id) => verdict(id, 'failed')),
+    ])
+    expect(await tally()).toEqual({ total: 12, waiting: 4, upgrading: 1, succeeded: 5, failed: 2 })
+
+    await orders.expireUnsent(orderId)
+    expect(await tally()).toEqual(await counted())
+    await orders.release(orderId, deviceIds.slice(5, 7), 2, 'upg-t-r2', true)
+    expect(await tally()).toEqual({ total: 12, waiting: 0, upgrading: 3, succeeded: 5, failed: 4 })
+
+    // A device deleted from the cloud leaves its orders with it.
+    await app.database.db.execute(
+      sql`delete from devices where id = any(${sql.param(deviceIds.slice(0, 2))}::int[])`,
+    )
+    expect(await tally()).toEqual({ total: 10, waiting: 0, upgrading: 3, succeeded: 3, failed: 4 })
+    expect(await tally()).toEqual(await counted())
+  })
+})
