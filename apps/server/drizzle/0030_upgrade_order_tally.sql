@@ -4,9 +4,9 @@ ALTER TABLE "upgrade_orders" ADD COLUMN "devices_upgrading" integer DEFAULT 0 NO
 ALTER TABLE "upgrade_orders" ADD COLUMN "devices_succeeded" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "upgrade_orders" ADD COLUMN "devices_failed" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- The order's tally follows its devices: each statement that inserts, deletes or moves order
--- devices (wave, outcome) adds what it changed to their orders, in one UPDATE. Each such statement
--- but one runs with the order's row already locked (its creation, the engine's tick, a retry), so
--- this takes no new lock; the one that does not is a device's deletion (an offline device, §4).
+-- devices (wave, outcome) adds what it changed to their orders, in one UPDATE. Those statements
+-- run with the order's row locked already (its creation, the engine's tick, a retry), but for
+-- a device deleted from the cloud: see upgrade_orders_lock_for_device_delete below.
 CREATE FUNCTION upgrade_order_tally() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changes jsonb;
@@ -48,6 +48,21 @@ CREATE TRIGGER upgrade_order_devices_tally_update AFTER UPDATE ON upgrade_order_
 --> statement-breakpoint
 CREATE TRIGGER upgrade_order_devices_tally_delete AFTER DELETE ON upgrade_order_devices
   REFERENCING OLD TABLE AS old_devices FOR EACH STATEMENT EXECUTE FUNCTION upgrade_order_tally();
+--> statement-breakpoint
+-- A device deleted from the cloud takes its order devices with it. Its orders' rows are locked
+-- before any of its order devices are (PostgreSQL locks a row before its own BEFORE trigger
+-- runs, so this is the device's trigger): orders first, as the engine's tick takes them, so the
+-- two never wait for each other in a circle (a deadlock, on a PostgreSQL server).
+CREATE FUNCTION upgrade_orders_lock_for_device_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM upgrade_orders
+    WHERE id IN (SELECT order_id FROM upgrade_order_devices WHERE device_id = OLD.id)
+    ORDER BY id FOR UPDATE;
+  RETURN OLD;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER devices_delete_locks_upgrade_orders BEFORE DELETE ON devices
+  FOR EACH ROW EXECUTE FUNCTION upgrade_orders_lock_for_device_delete();
 --> statement-breakpoint
 -- The orders made before: counted once.
 UPDATE upgrade_orders o SET

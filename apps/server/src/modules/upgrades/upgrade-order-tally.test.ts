@@ -108,4 +108,28 @@ describe("an upgrade order's tally", () => {
     expect(await tally()).toEqual({ total: 10, waiting: 0, upgrading: 3, succeeded: 3, failed: 4 })
     expect(await tally()).toEqual(await counted())
   })
+
+  it("deletes a device while the order's tick holds the order and judges that device, neither waiting on the other", async () => {
+    const [deviceId] = deviceIds.slice(7, 8)
+    const tick = await app.database.pool.connect()
+    try {
+      await tick.query('begin')
+      await tick.query('select 1 from upgrade_orders where id = $1 for update', [orderId])
+      // The deletion waits for the order, holding no order device the tick is about to judge.
+      // (drizzle sends a query when it is first awaited: `then` sends it now)
+      const deleted = app.database.db
+        .execute(sql`delete from devices where id = ${deviceId}`)
+        .then((result) => result.rowCount)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      await tick.query(
+        `update upgrade_order_devices set outcome = 'success' where order_id = $1 and device_id = $2`,
+        [orderId, deviceId],
+      )
+      await tick.query('commit')
+      expect(await deleted).toBe(1)
+    } finally {
+      tick.release()
+    }
+    expect(await tally()).toEqual(await counted())
+  })
 })
