@@ -239,4 +239,46 @@ describe('a failure in the log', () => {
     const failed = (await list(owner.token, { result: 'failed' })).envelope.data
     expect(failed.list.map((entry) => entry.id)).toEqual([operationId])
   })
+
+  it('settles arriving together in one go, two moves of one execution in the order they came', async () => {
+    const { tenantId } = (
+      await app.database.db.execute(
+        sql`select tenant_id as "tenantId" from operation_logs where id = ${both}`,
+      )
+    ).rows[0] as { tenantId: number }
+    const principal = { account: { id: owner.uid, tenantId, username: owner.username } } as Principal
+    const log = new OperationLog(app.database.db)
+    const targets = [
+      { id: inScope, mac: 'aa' },
+      { id: outside, mac: 'bb' },
+    ]
+    const operationId = await log.record(
+      principal,
+      'device.setwifi',
+      targets,
+      {},
+      {
+        channel: 'shadow',
+        status: 'QUEUED',
+      },
+    )
+    // The same turn: queued → applying → in sync on one device, refused on the other, and a
+    // move the state machine refuses (TIMED_OUT only from IN_PROGRESS).
+    const moves = await Promise.all([
+      log.settle(operationId, inScope, 'IN_PROGRESS'),
+      log.settle(operationId, outside, 'TIMED_OUT'),
+      log.settle(operationId, inScope, 'SUCCEEDED'),
+      log.settle(operationId, outside, 'FAILED', { code: 'device_refused' }),
+    ])
+    expect(moves).toEqual([true, false, true, true])
+    const { rows } = await app.database.db.execute<{ device_id: number; status: string }>(
+      sql`select device_id, status from job_executions where operation_id = ${operationId} order by device_id`,
+    )
+    expect(new Map(rows.map((row) => [row.device_id, row.status]))).toEqual(
+      new Map([
+        [inScope, 'SUCCEEDED'],
+        [outside, 'FAILED'],
+      ]),
+    )
+  })
 })

@@ -1,8 +1,9 @@
 import type { JsonObject } from '@canopy/shared/protocol'
 import type { Database, Executor } from '../../db/client'
+import { groupedWrites } from '../../lib/grouped-writes'
 import type { Principal } from '../auth/principal'
 import type { ExecutionChannel, ExecutionStatus, FailureReason } from './executions'
-import { operationsRepository } from './operations.repository'
+import { operationsRepository, type SettleChange } from './operations.repository'
 
 /**
  * Who an operation is recorded for: a signed-in account, or the server itself (accountId null),
@@ -43,7 +44,17 @@ export interface RecordOptions {
  * and commands here.
  */
 export class OperationLog {
-  constructor(private readonly db: Database) {}
+  /**
+   * Settles arriving together are written together: a rollout's devices report in by the
+   * thousand, each ending its execution, one statement for up to 200 instead of one each.
+   */
+  private readonly settles: (change: SettleChange) => Promise<boolean>
+
+  constructor(private readonly db: Database) {
+    this.settles = groupedWrites((changes: SettleChange[]) => settleInRounds(this.db, changes), {
+      max: 200,
+    })
+  }
 
   /**
    * The log's writes inside the caller's transaction, so a record commits together with the
@@ -73,8 +84,31 @@ export class OperationLog {
     status: ExecutionStatus,
     reason?: FailureReason,
   ): Promise<boolean> {
-    return operationWriter(this.db).settle(operationId, deviceId, status, reason)
+    return this.settles({ operationId, deviceId, status, reason })
   }
+}
+
+/**
+ * Writes settles in arrival order, one statement a round: a round takes each execution once, so
+ * two moves of one execution (IN_PROGRESS, then SUCCEEDED) apply one after the other.
+ */
+async function settleInRounds(db: Database, changes: readonly SettleChange[]): Promise<boolean[]> {
+  const moved: boolean[] = []
+  let left = changes.map((change, index) => ({ change, index }))
+  while (left.length > 0) {
+    const round = new Map<string, (typeof left)[number]>()
+    const later: typeof left = []
+    for (const entry of left) {
+      const key = `${entry.change.operationId}:${entry.change.deviceId}`
+      if (round.has(key)) later.push(entry)
+      else round.set(key, entry)
+    }
+    const entries = [...round.values()]
+    const results = await operationsRepository(db).settleMany(entries.map((entry) => entry.change))
+    for (const [position, entry] of entries.entries()) moved[entry.index] = results[position]!
+    left = later
+  }
+  return moved
 }
 
 export type OperationWriter = ReturnType<typeof operationWriter>

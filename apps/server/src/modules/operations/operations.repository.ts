@@ -52,6 +52,14 @@ export interface OperationSummary extends OperationRow {
 const LATEST = sql`not exists (select 1 from job_executions n where n.operation_id = e.operation_id
   and n.device_id = e.device_id and n.execution_number > e.execution_number)`
 
+/** An execution of an operation moving on (settleMany). */
+export interface SettleChange {
+  operationId: number
+  deviceId: number
+  status: ExecutionStatus
+  reason?: FailureReason
+}
+
 /** The rule of `resultOf` (executions.ts) over a group of executions. */
 const RESULT = sql`case when bool_or(e.status in ('QUEUED', 'IN_PROGRESS')) then 'pending'
   when bool_and(e.status = 'SUCCEEDED') then 'success'
@@ -166,16 +174,37 @@ export function operationsRepository(db: Executor) {
       status: ExecutionStatus,
       reason?: FailureReason,
     ): Promise<boolean> {
-      const from = status === 'TIMED_OUT' ? sql`('IN_PROGRESS')` : sql`('QUEUED', 'IN_PROGRESS')`
-      const moved = await db.execute(sql`
-        update job_executions e set status = ${status}, reason_code = ${reason?.code ?? null},
-          reason_detail = ${reason?.detail ?? null}, version_number = e.version_number + 1,
+      const [moved] = await this.settleMany([{ operationId, deviceId, status, reason }])
+      return moved!
+    },
+
+    /**
+     * `settle` for several executions in one statement, each moved or not (in order). Each
+     * operation and device appears once: of two rows for one execution only one would be applied.
+     */
+    async settleMany(changes: readonly SettleChange[]): Promise<boolean[]> {
+      const values = JSON.stringify(
+        changes.map((change) => ({
+          operation_id: change.operationId,
+          device_id: change.deviceId,
+          status: change.status,
+          reason_code: change.reason?.code ?? null,
+          reason_detail: change.reason?.detail ?? null,
+        })),
+      )
+      const moved = await db.execute<{ key: string }>(sql`
+        update job_executions e set status = v.status, reason_code = v.reason_code,
+          reason_detail = v.reason_detail, version_number = e.version_number + 1,
           last_updated_at = now(),
-          started_at = coalesce(e.started_at, ${status === 'QUEUED' ? sql`null` : sql`now()`})
-        where e.operation_id = ${operationId} and e.device_id = ${deviceId} and e.status in ${from}
+          started_at = coalesce(e.started_at, case when v.status = 'QUEUED' then null else now() end)
+        from jsonb_to_recordset(${values}::jsonb)
+          as v(operation_id int, device_id int, status text, reason_code text, reason_detail text)
+        where e.operation_id = v.operation_id and e.device_id = v.device_id
+          and e.status in ('QUEUED', 'IN_PROGRESS') and (v.status <> 'TIMED_OUT' or e.status = 'IN_PROGRESS')
           and e.channel <> 'jobs' and ${LATEST}
-        returning e.device_id`)
-      return moved.rows.length > 0
+        returning e.operation_id || ':' || e.device_id as key`)
+      const keys = new Set(moved.rows.map((row) => row.key))
+      return changes.map((change) => keys.has(`${change.operationId}:${change.deviceId}`))
     },
 
     /** An operation of the visibility's tenant, or undefined. */
