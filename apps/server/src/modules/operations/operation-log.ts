@@ -1,6 +1,7 @@
 import type { JsonObject } from '@canopy/shared/protocol'
 import type { Database, Executor } from '../../db/client'
 import { groupedWrites } from '../../lib/grouped-writes'
+import { inRounds } from '../../lib/in-rounds'
 import type { Principal } from '../auth/principal'
 import type { ExecutionChannel, ExecutionStatus, FailureReason } from './executions'
 import { operationsRepository, type SettleChange } from './operations.repository'
@@ -51,9 +52,16 @@ export class OperationLog {
   private readonly settles: (change: SettleChange) => Promise<boolean>
 
   constructor(private readonly db: Database) {
-    this.settles = groupedWrites((changes: SettleChange[]) => settleInRounds(this.db, changes), {
-      max: 200,
-    })
+    // Two moves of one execution (IN_PROGRESS, then SUCCEEDED) go in successive rounds, in order.
+    this.settles = groupedWrites(
+      (changes: SettleChange[]) =>
+        inRounds(
+          changes,
+          (change) => `${change.operationId}:${change.deviceId}`,
+          (round) => operationsRepository(this.db).settleMany(round),
+        ),
+      { max: 200 },
+    )
   }
 
   /**
@@ -86,29 +94,6 @@ export class OperationLog {
   ): Promise<boolean> {
     return this.settles({ operationId, deviceId, status, reason })
   }
-}
-
-/**
- * Writes settles in arrival order, one statement a round: a round takes each execution once, so
- * two moves of one execution (IN_PROGRESS, then SUCCEEDED) apply one after the other.
- */
-async function settleInRounds(db: Database, changes: readonly SettleChange[]): Promise<boolean[]> {
-  const moved: boolean[] = []
-  let left = changes.map((change, index) => ({ change, index }))
-  while (left.length > 0) {
-    const round = new Map<string, (typeof left)[number]>()
-    const later: typeof left = []
-    for (const entry of left) {
-      const key = `${entry.change.operationId}:${entry.change.deviceId}`
-      if (round.has(key)) later.push(entry)
-      else round.set(key, entry)
-    }
-    const entries = [...round.values()]
-    const results = await operationsRepository(db).settleMany(entries.map((entry) => entry.change))
-    for (const [position, entry] of entries.entries()) moved[entry.index] = results[position]!
-    left = later
-  }
-  return moved
 }
 
 export type OperationWriter = ReturnType<typeof operationWriter>

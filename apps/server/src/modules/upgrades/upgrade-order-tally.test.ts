@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signedInAccount, uniqueName } from '../../../test/factories'
+import { signedInTenant } from '../../../test/devices'
+import { uniqueName } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { upgradesRepository } from './upgrades.repository'
 
@@ -33,11 +34,7 @@ beforeAll(async () => {
   app = await createTestApp()
   const db = app.database.db
   const name = uniqueName('t')
-  const { username } = await signedInAccount(app)
-  const { rows: owner } = await db.execute<{ id: number; tenantId: number }>(
-    sql`select id, tenant_id as "tenantId" from accounts where username = ${username}`,
-  )
-  const { id: createdBy, tenantId } = owner[0]!
+  const { accountId: createdBy, tenantId } = await signedInTenant(app)
   const { rows: product } = await db.execute<{ id: number }>(sql`insert into products
     (model, name, type, capabilities, mac_prefixes, product_key, product_secret)
     values (${name}, ${name}, 'ap', '{}', '{}', ${name}, 's') returning id`)
