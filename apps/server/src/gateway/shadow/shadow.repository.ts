@@ -10,6 +10,13 @@ export interface StoredShadow {
   version: number
 }
 
+/** A shadow to store if its row is still at the version it was read at (none: no row yet). */
+export interface ShadowAt {
+  deviceId: number
+  shadow: StoredShadow
+  readAt: number | undefined
+}
+
 export function shadowRepository(db: Executor) {
   return {
     /** The shadow, locked for the rest of the transaction (one update of a thing at a time). */
@@ -57,23 +64,38 @@ export function shadowRepository(db: Executor) {
     },
 
     /**
-     * Stores the shadow only if it is still at the version it was read at (none: there was no
-     * shadow yet); whether it was. Another update in between makes the caller read again.
+     * Stores shadows only if each is still at the version it was read at (none: there was no
+     * shadow yet), in a statement for those read and one for the new; whether each was, in order.
+     * Another update in between makes the caller read again. Each device appears once (a
+     * statement applies only one row of a device).
      */
-    async saveIfAt(deviceId: number, shadow: StoredShadow, readAt: number | undefined): Promise<boolean> {
-      const stored =
-        readAt === undefined
-          ? await db
-              .insert(deviceShadows)
-              .values({ deviceId, ...shadow })
-              .onConflictDoNothing({ target: deviceShadows.deviceId })
-              .returning({ deviceId: deviceShadows.deviceId })
-          : await db
-              .update(deviceShadows)
-              .set({ ...shadow, updatedAt: sql`now()` })
-              .where(and(eq(deviceShadows.deviceId, deviceId), eq(deviceShadows.version, readAt)))
-              .returning({ deviceId: deviceShadows.deviceId })
-      return stored.length > 0
+    async saveManyIfAt(items: readonly ShadowAt[]): Promise<boolean[]> {
+      const rows = (part: readonly ShadowAt[]) =>
+        JSON.stringify(
+          part.map(({ deviceId, shadow, readAt }) => ({ device_id: deviceId, read_at: readAt, ...shadow })),
+        )
+      const columns = sql`v(device_id int, desired jsonb, reported jsonb, metadata jsonb, version int, read_at int)`
+      const read = items.filter((item) => item.readAt !== undefined)
+      const fresh = items.filter((item) => item.readAt === undefined)
+      const stored = new Set<number>()
+      if (read.length > 0) {
+        const updated = await db.execute<{ device_id: number }>(sql`update device_shadows s
+          set desired = v.desired, reported = v.reported, metadata = v.metadata, version = v.version,
+            updated_at = now()
+          from jsonb_to_recordset(${rows(read)}::jsonb) as ${columns}
+          where s.device_id = v.device_id and s.version = v.read_at
+          returning s.device_id`)
+        for (const row of updated.rows) stored.add(row.device_id)
+      }
+      if (fresh.length > 0) {
+        const inserted = await db.execute<{ device_id: number }>(sql`insert into device_shadows
+            (device_id, desired, reported, metadata, version)
+          select device_id, desired, reported, metadata, version from jsonb_to_recordset(${rows(fresh)}::jsonb) as ${columns}
+          on conflict (device_id) do nothing
+          returning device_id`)
+        for (const row of inserted.rows) stored.add(row.device_id)
+      }
+      return items.map((item) => stored.has(item.deviceId))
     },
 
     /** Many shadows in one statement. */

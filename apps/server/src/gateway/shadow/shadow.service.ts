@@ -13,10 +13,12 @@ import {
 import type { Database, Executor } from '../../db/client'
 import { Coalesced } from '../../lib/coalesced'
 import { eachConcurrently } from '../../lib/concurrency'
+import { groupedWrites } from '../../lib/grouped-writes'
+import { inRounds } from '../../lib/in-rounds'
 import type { DeviceDirectory } from '../../modules/devices/device-directory'
 import type { DeviceEvents } from '../device-events'
 import { DeviceRefusal } from '../device-refusals'
-import { type StoredShadow, shadowRepository } from './shadow.repository'
+import { type ShadowAt, type StoredShadow, shadowRepository } from './shadow.repository'
 import {
   clientTokenIn,
   ShadowRefusal as Refusal,
@@ -65,6 +67,8 @@ export class ShadowService {
    * for after a write committed is answered by a statement that starts after it.
    */
   private readonly reads: Coalesced<number, StoredShadow | undefined>
+  /** Optimistic saves arriving together, in one statement: a rollout's reports come by the thousand. */
+  private readonly saves: (save: ShadowAt) => Promise<boolean>
 
   constructor(
     private readonly deps: {
@@ -78,6 +82,15 @@ export class ShadowService {
       const found = await shadowRepository(deps.db).findMany([...new Set(deviceIds)])
       return deviceIds.map((deviceId) => found.get(deviceId))
     })
+    this.saves = groupedWrites(
+      (saves: ShadowAt[]) =>
+        inRounds(
+          saves,
+          (save) => save.deviceId,
+          (round) => shadowRepository(deps.db).saveManyIfAt(round),
+        ),
+      { max: 200 },
+    )
   }
 
   /**
@@ -245,12 +258,12 @@ export class ShadowService {
       }
       return withinLimits(applyUpdate(previous, request.state, timestamp))
     }
-    const shadows = shadowRepository(this.deps.db)
     for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
       const stored = await this.reads.submit(deviceId)
       const previous = stored ?? EMPTY
       const current = next(previous)
-      if (await shadows.saveIfAt(deviceId, current, stored?.version)) return { previous, current }
+      if (await this.saves({ deviceId, shadow: current, readAt: stored?.version }))
+        return { previous, current }
     }
     return this.deps.db.transaction(async (tx) => {
       const locked = shadowRepository(tx)
