@@ -4,6 +4,7 @@ import {
   type DeviceProfile,
   type Fleet,
   type FleetOptions,
+  PROFILES,
   randomMac,
   signedRegistration,
   simulatedPassword,
@@ -162,4 +163,18 @@ export async function registerDevice(
     body: signedRegistration(profile, mac),
   })
   return { ...identity, mac }
+}
+
+/** Registers `count` devices of the simulated catalogue's first model, unbound: their ids. */
+export async function registeredDeviceIds(app: TestApp, count: number): Promise<number[]> {
+  await importSimulatedCatalogue(app)
+  const ids: number[] = []
+  for (let n = 0; n < count; n++) {
+    const { thingName } = await registerDevice(app, PROFILES[0]!)
+    const { rows } = await app.database.db.execute<{ id: number }>(
+      sql`select id from devices where thing_name = ${thingName}`,
+    )
+    ids.push(rows[0]!.id)
+  }
+  return ids
 }

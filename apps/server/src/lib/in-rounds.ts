@@ -1,3 +1,5 @@
+import { groupedWrites } from './grouped-writes'
+
 /**
  * Writes items in arrival order, one `writeRound` a round, where a round holds each key at most
  * once: a statement that writes several rows for one key applies only one of them, so a key's
@@ -24,4 +26,16 @@ export async function inRounds<Item, Result>(
     left = later
   }
   return results
+}
+
+/**
+ * Grouped writes (`groupedWrites`: what arrives together goes in one statement) where a group
+ * holds several items of one key: written in rounds, each key once a round, in arrival order.
+ */
+export function groupedWritesByKey<Item, Result>(
+  keyOf: (item: Item) => string | number,
+  writeRound: (round: Item[]) => Promise<Result[]>,
+  options: { max: number },
+): (item: Item) => Promise<Result> {
+  return groupedWrites((items: Item[]) => inRounds(items, keyOf, writeRound), options)
 }

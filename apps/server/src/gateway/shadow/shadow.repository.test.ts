@@ -1,7 +1,5 @@
-import { PROFILES } from '@canopy/simulator'
-import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { importSimulatedCatalogue, registerDevice } from '../../../test/devices'
+import { registeredDeviceIds } from '../../../test/devices'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { type StoredShadow, shadowRepository } from './shadow.repository'
 
@@ -18,15 +16,7 @@ const shadow = (version: number, led: boolean): StoredShadow => ({
 
 beforeAll(async () => {
   app = await createTestApp()
-  await importSimulatedCatalogue(app)
-  deviceIds = []
-  for (let n = 0; n < 3; n++) {
-    const { thingName } = await registerDevice(app, PROFILES[0]!)
-    const { rows } = await app.database.db.execute<{ id: number }>(
-      sql`select id from devices where thing_name = ${thingName}`,
-    )
-    deviceIds.push(rows[0]!.id)
-  }
+  deviceIds = await registeredDeviceIds(app, 3)
 })
 afterAll(async () => {
   await app.close()

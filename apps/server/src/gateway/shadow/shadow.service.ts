@@ -13,8 +13,7 @@ import {
 import type { Database, Executor } from '../../db/client'
 import { Coalesced } from '../../lib/coalesced'
 import { eachConcurrently } from '../../lib/concurrency'
-import { groupedWrites } from '../../lib/grouped-writes'
-import { inRounds } from '../../lib/in-rounds'
+import { groupedWritesByKey } from '../../lib/in-rounds'
 import type { DeviceDirectory } from '../../modules/devices/device-directory'
 import type { DeviceEvents } from '../device-events'
 import { DeviceRefusal } from '../device-refusals'
@@ -82,13 +81,9 @@ export class ShadowService {
       const found = await shadowRepository(deps.db).findMany([...new Set(deviceIds)])
       return deviceIds.map((deviceId) => found.get(deviceId))
     })
-    this.saves = groupedWrites(
-      (saves: ShadowAt[]) =>
-        inRounds(
-          saves,
-          (save) => save.deviceId,
-          (round) => shadowRepository(deps.db).saveManyIfAt(round),
-        ),
+    this.saves = groupedWritesByKey(
+      (save: ShadowAt) => save.deviceId,
+      (round) => shadowRepository(deps.db).saveManyIfAt(round),
       { max: 200 },
     )
   }

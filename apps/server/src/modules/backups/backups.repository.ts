@@ -8,6 +8,12 @@ export type NewBackup = Omit<typeof configBackups.$inferInsert, 'version' | 'id'
 export type ScheduleRow = typeof backupSchedules.$inferSelect
 export type BaselineRow = typeof configBaselines.$inferSelect
 
+/** A baseline to save if its row is still as `read` (undefined: there was none). */
+export interface BaselineAt {
+  row: { deviceId: number; tenantId: number | null; baseline: unknown; drift: unknown | null }
+  read: BaselineRow | undefined
+}
+
 /** A backup as lists show it: everything but the configuration and its secrets. */
 const summary = {
   id: configBackups.id,
@@ -197,34 +203,49 @@ export function backupsRepository(db: Executor) {
     },
 
     /**
-     * Saves the baseline only if it is still as it was read (none: there was no row yet); whether
-     * it was. Another save in between makes the caller read again: one statement where a locked
-     * transaction takes four, and every device report after a bind or a change pays it.
+     * Saves baselines only where the row is still as it was read (none read: only if there is
+     * still no row), in a statement for those read and one for the new; whether each was saved,
+     * in order. Each device appears once (a statement applies only one row of a device).
      */
-    async saveBaselineIfAt(
-      row: { deviceId: number; tenantId: number | null; baseline: unknown; drift: unknown | null },
-      read: BaselineRow | undefined,
-    ): Promise<boolean> {
-      const values = { ...row, drifted: row.drift !== null, updatedAt: new Date() }
-      const saved = read
-        ? await db
-            .update(configBaselines)
-            .set(values)
-            .where(
-              and(
-                eq(configBaselines.deviceId, row.deviceId),
-                sql`${configBaselines.tenantId} is not distinct from ${read.tenantId}`,
-                sql`${configBaselines.baseline} = ${JSON.stringify(read.baseline)}::jsonb`,
-                sql`${configBaselines.drift} is not distinct from ${read.drift === null ? null : JSON.stringify(read.drift)}::jsonb`,
-              ),
-            )
-            .returning({ deviceId: configBaselines.deviceId })
-        : await db
-            .insert(configBaselines)
-            .values(values)
-            .onConflictDoNothing({ target: configBaselines.deviceId })
-            .returning({ deviceId: configBaselines.deviceId })
-      return saved.length > 0
+    async saveBaselinesIfAt(saves: readonly BaselineAt[]): Promise<boolean[]> {
+      const rows = (part: readonly BaselineAt[]) =>
+        JSON.stringify(
+          part.map(({ row, read }) => ({
+            device_id: row.deviceId,
+            tenant_id: row.tenantId,
+            baseline: row.baseline,
+            drift: row.drift,
+            drifted: row.drift !== null,
+            read_tenant_id: read?.tenantId ?? null,
+            read_baseline: read?.baseline ?? null,
+            read_drift: read?.drift ?? null,
+          })),
+        )
+      const columns = sql`v(device_id int, tenant_id int, baseline jsonb, drift jsonb, drifted boolean,
+        read_tenant_id int, read_baseline jsonb, read_drift jsonb)`
+      const read = saves.filter((save) => save.read !== undefined)
+      const fresh = saves.filter((save) => save.read === undefined)
+      const saved = new Set<number>()
+      if (read.length > 0) {
+        const updated = await db.execute<{ device_id: number }>(sql`update config_baselines b
+          set tenant_id = v.tenant_id, baseline = v.baseline, drift = v.drift, drifted = v.drifted,
+            updated_at = now()
+          from jsonb_to_recordset(${rows(read)}::jsonb) as ${columns}
+          where b.device_id = v.device_id and b.tenant_id is not distinct from v.read_tenant_id
+            and b.baseline = v.read_baseline and b.drift is not distinct from v.read_drift
+          returning b.device_id`)
+        for (const row of updated.rows) saved.add(row.device_id)
+      }
+      if (fresh.length > 0) {
+        const inserted = await db.execute<{ device_id: number }>(sql`insert into config_baselines
+            (device_id, tenant_id, baseline, drift, drifted, updated_at)
+          select device_id, tenant_id, baseline, drift, drifted, now()
+          from jsonb_to_recordset(${rows(fresh)}::jsonb) as ${columns}
+          on conflict (device_id) do nothing
+          returning device_id`)
+        for (const row of inserted.rows) saved.add(row.device_id)
+      }
+      return saves.map((save) => saved.has(save.row.deviceId))
     },
 
     /** The drifted devices of a tenant (the device list's filter narrows its page to them). */

@@ -7,12 +7,13 @@ import type { DeviceEvents } from '../../gateway/device-events'
 import type { ShadowDocument, ShadowService } from '../../gateway/shadow/shadow.service'
 import { AppError } from '../../http/app-error'
 import { type Coalesced, coalescedRows } from '../../lib/coalesced'
+import { groupedWritesByKey } from '../../lib/in-rounds'
 import type { Principal } from '../auth/principal'
 import type { DeviceRow } from '../devices/devices.repository'
 import type { DevicesService } from '../devices/devices.service'
 import { asReported, withoutSecrets } from '../settings/secrets'
 import type { SettingsService } from '../settings/settings.service'
-import { type BaselineRow, backupsRepository } from './backups.repository'
+import { type BaselineAt, type BaselineRow, backupsRepository } from './backups.repository'
 
 /** optimistic tries of a baseline save before it takes the row's lock */
 const OPTIMISTIC_ATTEMPTS = 3
@@ -66,6 +67,8 @@ export class ConfigDrift {
    */
   private readonly tenants: Coalesced<number, DeviceRow[]>
   private readonly baselines: Coalesced<number, BaselineRow[]>
+  /** Optimistic saves arriving together, in one statement: every device of a rollout moves its baseline. */
+  private readonly saves: (save: BaselineAt) => Promise<boolean>
 
   constructor(
     private readonly deps: {
@@ -83,6 +86,11 @@ export class ConfigDrift {
     this.baselines = coalescedRows(
       (deviceIds) => backupsRepository(deps.db).baselinesOf(deviceIds),
       (row) => row.deviceId,
+    )
+    this.saves = groupedWritesByKey(
+      (save: BaselineAt) => save.row.deviceId,
+      (round) => backupsRepository(deps.db).saveBaselinesIfAt(round),
+      { max: 200 },
     )
     deps.events.on('shadowUpdated', ({ deviceId, document }) => this.follow(deviceId, document))
   }
@@ -123,8 +131,7 @@ export class ConfigDrift {
       const same = { baseline: stored?.baseline, drift: stored?.drift }
       if (stored?.tenantId === tenantId && isDeepStrictEqual({ baseline, drift }, same)) return undefined
       const row = { deviceId, tenantId, baseline, drift }
-      if (await backupsRepository(this.deps.db).saveBaselineIfAt(row, stored))
-        return { was: stored?.drift != null, is: drift !== null }
+      if (await this.saves({ row, read: stored })) return { was: stored?.drift != null, is: drift !== null }
     }
     return this.deps.db.transaction(async (tx) => {
       const repository = backupsRepository(tx)

@@ -1,7 +1,6 @@
 import type { JsonObject } from '@canopy/shared/protocol'
 import type { Database, Executor } from '../../db/client'
-import { groupedWrites } from '../../lib/grouped-writes'
-import { inRounds } from '../../lib/in-rounds'
+import { groupedWritesByKey } from '../../lib/in-rounds'
 import type { Principal } from '../auth/principal'
 import type { ExecutionChannel, ExecutionStatus, FailureReason } from './executions'
 import { operationsRepository, type SettleChange } from './operations.repository'
@@ -53,13 +52,9 @@ export class OperationLog {
 
   constructor(private readonly db: Database) {
     // Two moves of one execution (IN_PROGRESS, then SUCCEEDED) go in successive rounds, in order.
-    this.settles = groupedWrites(
-      (changes: SettleChange[]) =>
-        inRounds(
-          changes,
-          (change) => `${change.operationId}:${change.deviceId}`,
-          (round) => operationsRepository(this.db).settleMany(round),
-        ),
+    this.settles = groupedWritesByKey(
+      (change: SettleChange) => `${change.operationId}:${change.deviceId}`,
+      (round) => operationsRepository(this.db).settleMany(round),
       { max: 200 },
     )
   }
