@@ -33,7 +33,8 @@ export class RoutingPool {
   ) {}
 
   query(...args: unknown[]): unknown {
-    return (this.current().query as (...args: unknown[]) => unknown)(...args)
+    const pool = this.current()
+    return (pool.query as (...args: unknown[]) => unknown).apply(pool, args)
   }
 
   connect(): Promise<pg.PoolClient> {
