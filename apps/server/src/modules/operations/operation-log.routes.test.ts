@@ -203,15 +203,18 @@ describe('the operation log export', () => {
   })
 })
 
+/** The log written directly, as the owner (the tenant of the operations above). */
+async function ownersLog() {
+  const { tenantId } = (
+    await app.database.db.execute(sql`select tenant_id as "tenantId" from operation_logs where id = ${both}`)
+  ).rows[0] as { tenantId: number }
+  const principal = { account: { id: owner.uid, tenantId, username: owner.username } } as Principal
+  return { principal, log: new OperationLog(app.database.db) }
+}
+
 describe('a failure in the log', () => {
   it('keeps the reason as data (a code and the device’s words) and counts the operation failed', async () => {
-    const { tenantId } = (
-      await app.database.db.execute(
-        sql`select tenant_id as "tenantId" from operation_logs where id = ${both}`,
-      )
-    ).rows[0] as { tenantId: number }
-    const principal = { account: { id: owner.uid, tenantId, username: owner.username } } as Principal
-    const log = new OperationLog(app.database.db)
+    const { principal, log } = await ownersLog()
     const operationId = await log.record(
       principal,
       'device.setwifi',
@@ -241,13 +244,7 @@ describe('a failure in the log', () => {
   })
 
   it('settles arriving together in one go, two moves of one execution in the order they came', async () => {
-    const { tenantId } = (
-      await app.database.db.execute(
-        sql`select tenant_id as "tenantId" from operation_logs where id = ${both}`,
-      )
-    ).rows[0] as { tenantId: number }
-    const principal = { account: { id: owner.uid, tenantId, username: owner.username } } as Principal
-    const log = new OperationLog(app.database.db)
+    const { principal, log } = await ownersLog()
     const targets = [
       { id: inScope, mac: 'aa' },
       { id: outside, mac: 'bb' },
