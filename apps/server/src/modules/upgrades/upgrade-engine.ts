@@ -40,7 +40,6 @@ export const TICK_EVERY_MS = 5000
  */
 const MIN_WAKE_GAP_MS = 1000
 const GAP_FACTOR = 3
-/** Phases after which a device that comes back online must be on the new firmware. */
 export const waveJobId = (orderId: number, wave: number) => `upg-${orderId}-${wave}`
 export const retryJobId = (orderId: number, wave: number) => `upg-${orderId}-r${wave}`
 /** The order a job belongs to, from its id (`upg-<order>-<wave>` or `upg-<order>-r<wave>`). */

@@ -103,6 +103,7 @@ export function awaitsStatus(
   )
 }
 
+/** Phases after which a device that comes back online must be on the new firmware. */
 const FLASHED_PHASES = new Set(['flashing', 'rebooting'])
 
 /** What the devices table says of a device: its presence, since when, and the firmware it reported. */
