@@ -1,7 +1,8 @@
 import type { JsonObject } from '@canopy/shared/protocol'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { deviceShadows } from '../../db/schema'
+import { optimisticSaves } from '../../lib/optimistic-saves'
 
 export interface StoredShadow {
   desired: JsonObject
@@ -75,27 +76,27 @@ export function shadowRepository(db: Executor) {
           part.map(({ deviceId, shadow, readAt }) => ({ device_id: deviceId, read_at: readAt, ...shadow })),
         )
       const columns = sql`v(device_id int, desired jsonb, reported jsonb, metadata jsonb, version int, read_at int)`
-      const read = items.filter((item) => item.readAt !== undefined)
-      const fresh = items.filter((item) => item.readAt === undefined)
-      const stored = new Set<number>()
-      if (read.length > 0) {
-        const updated = await db.execute<{ device_id: number }>(sql`update device_shadows s
-          set desired = v.desired, reported = v.reported, metadata = v.metadata, version = v.version,
-            updated_at = now()
-          from jsonb_to_recordset(${rows(read)}::jsonb) as ${columns}
-          where s.device_id = v.device_id and s.version = v.read_at
-          returning s.device_id`)
-        for (const row of updated.rows) stored.add(row.device_id)
-      }
-      if (fresh.length > 0) {
-        const inserted = await db.execute<{ device_id: number }>(sql`insert into device_shadows
-            (device_id, desired, reported, metadata, version)
-          select device_id, desired, reported, metadata, version from jsonb_to_recordset(${rows(fresh)}::jsonb) as ${columns}
-          on conflict (device_id) do nothing
-          returning device_id`)
-        for (const row of inserted.rows) stored.add(row.device_id)
-      }
-      return items.map((item) => stored.has(item.deviceId))
+      return optimisticSaves(
+        items,
+        (item) => item.deviceId,
+        (item) => item.readAt !== undefined,
+        {
+          update: (read) =>
+            db.execute<{ device_id: number }>(sql`update device_shadows s
+              set desired = v.desired, reported = v.reported, metadata = v.metadata, version = v.version,
+                updated_at = now()
+              from jsonb_to_recordset(${rows(read)}::jsonb) as ${columns}
+              where s.device_id = v.device_id and s.version = v.read_at
+              returning s.device_id`),
+          insert: (fresh) =>
+            db.execute<{ device_id: number }>(sql`insert into device_shadows
+                (device_id, desired, reported, metadata, version)
+              select device_id, desired, reported, metadata, version
+              from jsonb_to_recordset(${rows(fresh)}::jsonb) as ${columns}
+              on conflict (device_id) do nothing
+              returning device_id`),
+        },
+      )
     },
 
     /** Many shadows in one statement. */

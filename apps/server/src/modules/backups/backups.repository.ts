@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { backupRetention, backupRuns, backupSchedules, configBackups, configBaselines } from '../../db/schema'
+import { optimisticSaves } from '../../lib/optimistic-saves'
 
 export type BackupRunRow = typeof backupRuns.$inferSelect
 export type BackupRow = typeof configBackups.$inferSelect
@@ -223,29 +224,28 @@ export function backupsRepository(db: Executor) {
         )
       const columns = sql`v(device_id int, tenant_id int, baseline jsonb, drift jsonb, drifted boolean,
         read_tenant_id int, read_baseline jsonb, read_drift jsonb)`
-      const read = saves.filter((save) => save.read !== undefined)
-      const fresh = saves.filter((save) => save.read === undefined)
-      const saved = new Set<number>()
-      if (read.length > 0) {
-        const updated = await db.execute<{ device_id: number }>(sql`update config_baselines b
-          set tenant_id = v.tenant_id, baseline = v.baseline, drift = v.drift, drifted = v.drifted,
-            updated_at = now()
-          from jsonb_to_recordset(${rows(read)}::jsonb) as ${columns}
-          where b.device_id = v.device_id and b.tenant_id is not distinct from v.read_tenant_id
-            and b.baseline = v.read_baseline and b.drift is not distinct from v.read_drift
-          returning b.device_id`)
-        for (const row of updated.rows) saved.add(row.device_id)
-      }
-      if (fresh.length > 0) {
-        const inserted = await db.execute<{ device_id: number }>(sql`insert into config_baselines
-            (device_id, tenant_id, baseline, drift, drifted, updated_at)
-          select device_id, tenant_id, baseline, drift, drifted, now()
-          from jsonb_to_recordset(${rows(fresh)}::jsonb) as ${columns}
-          on conflict (device_id) do nothing
-          returning device_id`)
-        for (const row of inserted.rows) saved.add(row.device_id)
-      }
-      return saves.map((save) => saved.has(save.row.deviceId))
+      return optimisticSaves(
+        saves,
+        (save) => save.row.deviceId,
+        (save) => save.read !== undefined,
+        {
+          update: (read) =>
+            db.execute<{ device_id: number }>(sql`update config_baselines b
+              set tenant_id = v.tenant_id, baseline = v.baseline, drift = v.drift, drifted = v.drifted,
+                updated_at = now()
+              from jsonb_to_recordset(${rows(read)}::jsonb) as ${columns}
+              where b.device_id = v.device_id and b.tenant_id is not distinct from v.read_tenant_id
+                and b.baseline = v.read_baseline and b.drift is not distinct from v.read_drift
+              returning b.device_id`),
+          insert: (fresh) =>
+            db.execute<{ device_id: number }>(sql`insert into config_baselines
+                (device_id, tenant_id, baseline, drift, drifted, updated_at)
+              select device_id, tenant_id, baseline, drift, drifted, now()
+              from jsonb_to_recordset(${rows(fresh)}::jsonb) as ${columns}
+              on conflict (device_id) do nothing
+              returning device_id`),
+        },
+      )
     },
 
     /** The drifted devices of a tenant (the device list's filter narrows its page to them). */
