@@ -31,7 +31,7 @@ describe('saveOutcomes', () => {
       .then((executions) => executions[0]!.jobId)
   const jobs = () => jobsRepository(app.database.db)
   const start = (deviceId: number) =>
-    jobs().startNext(deviceId, { statusDetails: undefined, stepTimeoutAt: null })
+    jobs().startNextMany([{ deviceId, statusDetails: undefined, stepTimeoutAt: null }])
   const statusOf = async (jobId: string) => (await jobs().findJob(jobId))!.status
 
   it('saves running executions, refuses the rest, tells which were the head, and completes the job with its last', async () => {
@@ -97,5 +97,31 @@ describe('saveOutcomes', () => {
     expect(await statusOf(jobId)).toBe('IN_PROGRESS')
     expect(await jobs().completeFinishedJobs()).toBeGreaterThanOrEqual(1)
     expect(await statusOf(jobId)).toBe('COMPLETED')
+  })
+
+  it("starts several devices' next executions in one statement, each answered in its request's place", async () => {
+    const [queued, running, idle] = [await device(), await device(), await device()]
+    const jobId = await job([queued, running])
+    await start(running)
+    const later = new Date(Date.now() + 5 * 60_000)
+
+    const answers = await jobs().startNextMany([
+      { deviceId: idle, statusDetails: undefined, stepTimeoutAt: null },
+      { deviceId: queued, statusDetails: { phase: 'downloading' }, stepTimeoutAt: later },
+      { deviceId: running, statusDetails: { phase: 'ignored' }, stepTimeoutAt: null },
+    ])
+
+    expect(answers[0]).toBeUndefined()
+    expect(answers[1]).toMatchObject({
+      changed: true,
+      row: { jobId, deviceId: queued, status: 'IN_PROGRESS', statusDetails: { phase: 'downloading' } },
+    })
+    expect(answers[1]!.row.stepTimeoutAt?.getTime()).toBe(later.getTime())
+    // Already running: answered as it is, not restarted (AWS's start-next).
+    expect(answers[2]).toMatchObject({
+      changed: false,
+      row: { jobId, deviceId: running, status: 'IN_PROGRESS' },
+    })
+    expect(answers[2]!.row.statusDetails).not.toEqual({ phase: 'ignored' })
   })
 })

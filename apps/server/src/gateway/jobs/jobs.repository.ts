@@ -88,6 +88,20 @@ const PENDING_ORDER = sql`(e.status = 'IN_PROGRESS') desc, e.queued_at, e.job_id
 // executions of settings changes or commands that share the table (docs/ARCHITECTURE.md).
 const PENDING = sql`e.job_id is not null and e.status in ('QUEUED', 'IN_PROGRESS')`
 
+/** A device's start-next, as `startNextMany` takes it. */
+export interface StartNextRequest {
+  deviceId: number
+  /** replaces the execution's statusDetails when given */
+  statusDetails: StatusDetails | undefined
+  stepTimeoutAt: Date | null
+}
+
+/** The execution start-next answered with; `changed` when this request started it. */
+export interface StartedNext {
+  row: ExecutionRow
+  changed: boolean
+}
+
 /** Grouped writes' answers in the order of their changes: each its execution's row, or undefined. */
 function inOrderOf<Row extends ExecutionRow>(
   changes: Array<{ jobId: string; deviceId: number }>,
@@ -204,43 +218,51 @@ export function jobsRepository(db: Executor) {
     },
 
     /**
-     * start-next in one statement: the device's next pending execution, moved to IN_PROGRESS
-     * when it was QUEUED (its statusDetails replaced when given, its timers set: the job's
-     * in-progress timeout, the step deadline given), as it was when already running (`changed`
-     * false); undefined when nothing is pending. The head is locked as `pending(…, true)` locks it.
+     * start-next for several devices in one statement, each device at most once (`StartNexts`
+     * groups the requests arriving together): each device's next pending execution, moved to
+     * IN_PROGRESS when it was QUEUED (its statusDetails replaced when given, its timers set: the
+     * job's in-progress timeout, the step deadline given), as it was when already running
+     * (`changed` false); undefined for a device with nothing pending. Each head is locked as
+     * `pending(…, true)` locks it. Answers in the requests' order.
      */
-    async startNext(
-      deviceId: number,
-      start: { statusDetails: StatusDetails | undefined; stepTimeoutAt: Date | null },
-    ): Promise<{ row: ExecutionRow; changed: boolean } | undefined> {
-      const details = start.statusDetails === undefined ? null : JSON.stringify(start.statusDetails)
-      const [found] = await rows<ExecutionRow & { changed: boolean }>(
+    async startNextMany(requests: StartNextRequest[]): Promise<Array<StartedNext | undefined>> {
+      if (requests.length === 0) return []
+      const column = (value: (request: StartNextRequest) => unknown) => sql.param(requests.map(value))
+      const found = await rows<ExecutionRow & { changed: boolean; position: number }>(
         db,
-        sql`with head as (
-          select e.job_id, e.device_id, e.execution_number, e.status from job_executions e
-          where e.device_id = ${deviceId} and ${PENDING}
-          order by ${PENDING_ORDER} limit 1 for update of e
+        sql`with v as (
+          select * from unnest(${column((r) => r.deviceId)}::int[],
+            ${column((r) => (r.statusDetails === undefined ? null : JSON.stringify(r.statusDetails)))}::jsonb[],
+            ${column((r) => r.stepTimeoutAt?.toISOString() ?? null)}::timestamptz[])
+            with ordinality as v(device_id, details, step_at, position)
+        ), head as (
+          select h.*, v.details, v.step_at, v.position from v cross join lateral (
+            select e.job_id, e.device_id, e.execution_number, e.status from job_executions e
+            where e.device_id = v.device_id and ${PENDING}
+            order by ${PENDING_ORDER} limit 1 for update of e
+          ) h
         ), started as (
-          update job_executions e set status = 'IN_PROGRESS', status_details = coalesce(${details}::jsonb, e.status_details),
+          update job_executions e set status = 'IN_PROGRESS', status_details = coalesce(head.details, e.status_details),
             version_number = e.version_number + 1, last_updated_at = now(), started_at = now(),
             in_progress_timeout_at = now() + make_interval(mins => (j.execution_policy->>'inProgressTimeoutInMinutes')::int),
-            step_timeout_at = ${start.stepTimeoutAt?.toISOString() ?? null}::timestamptz
+            step_timeout_at = head.step_at
           from head, jobs j, devices d
           where head.status = 'QUEUED' and e.job_id = head.job_id and e.device_id = head.device_id
             and e.execution_number = head.execution_number and j.job_id = e.job_id and d.id = e.device_id
-          returning ${EXECUTION_COLUMNS}, true as changed
+          returning ${EXECUTION_COLUMNS}, true as changed, head.position
         )
         select * from started
         union all
-        select ${EXECUTION_COLUMNS}, false as changed
+        select ${EXECUTION_COLUMNS}, false as changed, head.position
         from head join job_executions e on e.job_id = head.job_id and e.device_id = head.device_id
           and e.execution_number = head.execution_number
         join devices d on d.id = e.device_id
         where head.status = 'IN_PROGRESS'`,
       )
-      if (!found) return undefined
-      const { changed, ...row } = found
-      return { row, changed }
+      const byPosition = new Map(
+        found.map(({ changed, position, ...row }) => [Number(position), { row, changed }] as const),
+      )
+      return requests.map((_, index) => byPosition.get(index + 1))
     },
 
     /** The online devices with an execution still queued: whom to remind of their next one. */

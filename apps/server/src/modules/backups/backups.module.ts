@@ -5,6 +5,7 @@ import { SecretBox, sharedSecret } from '../../db/secrets'
 import type { DeviceEvents } from '../../gateway/device-events'
 import type { JobsService } from '../../gateway/jobs/jobs.service'
 import type { ShadowService } from '../../gateway/shadow/shadow.service'
+import { coalescedRows } from '../../lib/coalesced'
 import type { Scheduler } from '../../scheduler/scheduler'
 import type { DeviceDirectory } from '../devices/device-directory'
 import type { DevicesService } from '../devices/devices.service'
@@ -91,6 +92,11 @@ export async function createBackups(deps: {
     reportError: deps.reportError,
   })
   const refusals = new ConfigLinkRefusals(deps.http.log)
+  // A fleet's uploads arrive a hundred a second: their devices are read together.
+  const devicesById = coalescedRows(
+    (ids: number[]) => deps.devices.findByIds(ids),
+    (device) => device.id,
+  )
   return {
     service: backups,
     drift,
@@ -105,7 +111,7 @@ export async function createBackups(deps: {
         refusals,
         deviceByThing: async (thing) => {
           const ref = await deps.directory.find(thing)
-          const device = ref && (await deps.devices.findById(ref.id))
+          const [device] = ref ? await devicesById.submit(ref.id) : []
           // An unbound device has no tenant, so no backup to upload or restore.
           return device?.tenantId ? { ...device, tenantId: device.tenantId } : undefined
         },
