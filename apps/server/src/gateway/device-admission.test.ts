@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DeviceAdmission, type DeviceLimits } from './device-admission'
 
 const limits: DeviceLimits = {
@@ -209,5 +209,22 @@ describe('the status lane', () => {
     const { gate } = admission()
     const taken = Array.from({ length: 8 }, () => gate.admit('a', 'status'))
     expect(taken.filter((refusal) => refusal === 'throttled')).toHaveLength(3)
+  })
+
+  it('tells a burst when the queue has room for it: fewer waiting than it will bring', async () => {
+    const { gate } = admission({ perSecond: { shadow: 1000, jobs: 1000, telemetry: 1, status: 1, rpc: 1 } })
+    const release: Array<() => void> = []
+    const work = () => new Promise<void>((resolve) => release.push(resolve))
+    for (const thing of ['a', 'b', 'c', 'd']) void gate.run(thing, 'jobs', work)
+    let roomFor2 = false
+    void gate.room(2).then(() => {
+      roomFor2 = true
+    })
+    await gate.room(3)
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(roomFor2).toBe(false)
+    release.shift()!()
+    await vi.waitFor(() => expect(roomFor2).toBe(true))
+    expect(gate.counters.queued).toBe(1)
   })
 })

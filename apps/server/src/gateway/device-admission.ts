@@ -73,6 +73,8 @@ interface LaneEntry {
  * memory and written by the ingest's flush (telemetry-ingest.ts).
  */
 const LANE_BATCH = 100
+/** how often `room` looks at the queue again */
+const ROOM_POLL_MS = 100
 
 interface Strikes {
   since: number
@@ -202,6 +204,16 @@ export class DeviceAdmission {
       this.counters[counters.waiting]++
       this.counters[counters.peak] = Math.max(this.counters[counters.peak], this.counters[counters.waiting])
     })
+  }
+
+  /**
+   * Resolves once fewer than `messages` messages wait in the queue: what a server-side burst
+   * (a job told to thousands of devices, each of which then asks for it) waits for before its
+   * next wave, so no device's request ages past `maxWaitMs` and is refused.
+   */
+  async room(messages: number): Promise<void> {
+    while (this.waiting.length + this.urgent.length >= messages)
+      await new Promise((resolve) => setTimeout(resolve, ROOM_POLL_MS))
   }
 
   /** Whether the device was disconnected for its refusals in the current minute. */

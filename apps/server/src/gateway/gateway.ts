@@ -129,7 +129,14 @@ export async function startGateway(deps: {
 
   const publish = (topic: string, payload: unknown) => connection.publish(topic, payload)
   const shadows = new ShadowService({ db, directory: deps.directory, publish, events })
-  const jobs = new JobsService({ db, directory: deps.directory, publish, events })
+  const jobs = new JobsService({
+    db,
+    directory: deps.directory,
+    publish,
+    events,
+    queueRoom: (messages) => admission.room(messages),
+    reportError: (error, what) => deps.log.error({ err: error }, what),
+  })
   const presence = new Presence({
     db,
     directory: deps.directory,

@@ -13,3 +13,10 @@ export function groupBy<T, K, V = T>(
   }
   return groups
 }
+
+/** The items in consecutive groups of `size` (the last may be smaller), in their order. */
+export function groupsOf<T>(items: readonly T[], size: number): T[][] {
+  const groups: T[][] = []
+  for (let from = 0; from < items.length; from += size) groups.push(items.slice(from, from + size))
+  return groups
+}

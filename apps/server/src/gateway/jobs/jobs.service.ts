@@ -14,7 +14,8 @@ import {
 import type { Database } from '../../db/client'
 import { type Coalesced, coalescedRows } from '../../lib/coalesced'
 import { eachConcurrently } from '../../lib/concurrency'
-import { groupBy } from '../../lib/group-by'
+import { groupBy, groupsOf } from '../../lib/group-by'
+import { groupedWritesByKey } from '../../lib/in-rounds'
 import type { DeviceDirectory } from '../../modules/devices/device-directory'
 import { type FailureReason, REASON_CODE } from '../../modules/operations/executions'
 import { recordJobOperation } from '../../modules/operations/operation-log'
@@ -41,6 +42,8 @@ import {
   type OutcomeChange,
   type ProgressChange,
   type SavedOutcome,
+  type StartedNext,
+  type StartNextRequest,
 } from './jobs.repository'
 import {
   JobsRefusal,
@@ -76,8 +79,10 @@ export interface NewJob {
 const SWEEP_BATCH = 500
 /** devices told of a batch change at once */
 const ANNOUNCE_AT_ONCE = 64
-/** devices whose queues a batch change reads in one statement */
-const ANNOUNCE_READ_AT_ONCE = 1000
+/** devices told of a batch change in one wave (their queues read in one statement) */
+const ANNOUNCE_WAVE = 500
+/** devices' start-next requests answered by one statement at most */
+const START_NEXT_GROUP_MAX = 200
 const MINUTE_MS = 60_000
 
 /**
@@ -93,6 +98,8 @@ export class JobsService {
   private readonly facts: JobFactsCache
   private readonly progressWrites: ExecutionWrites<ProgressChange, ExecutionRow>
   private readonly outcomeWrites: ExecutionWrites<OutcomeChange, SavedOutcome>
+  /** start-next requests handled side by side, one statement for their devices (one round per device) */
+  private readonly startNexts: (request: StartNextRequest) => Promise<StartedNext | undefined>
   /**
    * Devices' pending executions, read outside a transaction (notify, notify-next, get, `$next`):
    * the reads of messages handled side by side go in one statement (a 10,000-device order made
@@ -110,6 +117,10 @@ export class JobsService {
       directory: DeviceDirectory
       publish: Publish
       events: DeviceEvents
+      /** waits until the device-message queue has room for this many more (DeviceAdmission.room) */
+      queueRoom: (messages: number) => Promise<void>
+      /** a failure of background work (a batch's later waves), to log */
+      reportError: (error: unknown, what: string) => void
     },
   ) {
     this.opened = new Promise((resolve) => {
@@ -118,6 +129,11 @@ export class JobsService {
     this.facts = new JobFactsCache(deps.db)
     this.progressWrites = new ExecutionWrites((changes) => jobsRepository(deps.db).saveProgress(changes))
     this.outcomeWrites = new ExecutionWrites((changes) => jobsRepository(deps.db).saveOutcomes(changes))
+    this.startNexts = groupedWritesByKey(
+      (request) => request.deviceId,
+      (requests) => jobsRepository(deps.db).startNextMany(requests),
+      { max: START_NEXT_GROUP_MAX },
+    )
     this.pendingReads = coalescedRows(
       (deviceIds) => jobsRepository(deps.db).pendingOfDevices(deviceIds),
       (row) => row.deviceId,
@@ -328,7 +344,8 @@ export class JobsService {
     try {
       const request = readStartNextRequest(payload)
       clientToken = request.clientToken
-      const next = await jobsRepository(this.deps.db).startNext(device.id, {
+      const next = await this.startNexts({
+        deviceId: device.id,
         statusDetails: request.statusDetails,
         stepTimeoutAt: stepDeadline(request.stepTimeoutInMinutes, null, new Date()),
       })
@@ -526,22 +543,44 @@ export class JobsService {
    * Tells each device of a changed execution of a batch (queued, canceled, timed out): its list
    * changed; its next execution changed when the execution is now at the head (queued), or was
    * (finished: nothing still pending comes before where it stood, as `was`).
+   *
+   * In waves of ANNOUNCE_WAVE devices. The
+   * first wave is told before this returns; the rest, in the background, each once the
+   * device-message queue has room for the start-nexts the wave will bring (`queueRoom`). Told all
+   * at once, a 10,000-device backup's devices all asked at once, the queue aged past
+   * DEVICE_MESSAGES_MAX_WAIT_MS, and those refused backed off for up to a minute: the last devices
+   * finished long after the rest (AWS paces a job's notifications too: its rollout rate). A crash
+   * between waves loses nobody: at start every online device with a queued execution is reminded
+   * (`remindQueued`).
    */
   private async announce(changed: ChangedExecution[], knownDocument?: JsonObject): Promise<void> {
-    for (let from = 0; from < changed.length; from += ANNOUNCE_READ_AT_ONCE) {
-      const chunk = changed.slice(from, from + ANNOUNCE_READ_AT_ONCE)
-      // The devices' queues in one read, not two a device.
-      const queues = groupBy(
-        await jobsRepository(this.deps.db).pendingOfDevices(chunk.map(({ row }) => row.deviceId)),
-        (row) => row.deviceId,
+    const waves = groupsOf(changed, ANNOUNCE_WAVE)
+    await this.announceWave(waves[0] ?? [], knownDocument)
+    if (waves.length > 1)
+      void this.announceLater(waves.slice(1), knownDocument).catch((error: unknown) =>
+        this.deps.reportError(error, 'announcing a job to its devices failed'),
       )
-      await eachConcurrently(chunk, ANNOUNCE_AT_ONCE, async ({ row, was }) => {
-        const pending = (queues.get(row.deviceId) ?? []).slice(0, NOTIFY_PENDING_MAX)
-        const head = pending[0]
-        const next = was ? !head || queuedBefore({ ...row, status: was }, head) : sameExecution(head, row)
-        await this.tellChanged(row.deviceId, row.thing, row, { list: true, next }, knownDocument, pending)
-      })
+  }
+
+  private async announceLater(waves: ChangedExecution[][], knownDocument?: JsonObject): Promise<void> {
+    for (const wave of waves) {
+      await this.deps.queueRoom(wave.length)
+      await this.announceWave(wave, knownDocument)
     }
+  }
+
+  private async announceWave(wave: ChangedExecution[], knownDocument?: JsonObject): Promise<void> {
+    // The devices' queues in one read, not two a device.
+    const queues = groupBy(
+      await jobsRepository(this.deps.db).pendingOfDevices(wave.map(({ row }) => row.deviceId)),
+      (row) => row.deviceId,
+    )
+    await eachConcurrently(wave, ANNOUNCE_AT_ONCE, async ({ row, was }) => {
+      const pending = (queues.get(row.deviceId) ?? []).slice(0, NOTIFY_PENDING_MAX)
+      const head = pending[0]
+      const next = was ? !head || queuedBefore({ ...row, status: was }, head) : sameExecution(head, row)
+      await this.tellChanged(row.deviceId, row.thing, row, { list: true, next }, knownDocument, pending)
+    })
   }
 
   /** `notify` (the list) and `notify-next` (the head) as AWS publishes them, then the bus. */
