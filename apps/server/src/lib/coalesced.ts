@@ -64,14 +64,20 @@ export class Coalesced<T, R> {
 
 /**
  * A Coalesced read of each key's rows (a device's pending executions, say): `load` answers the
- * rows of many keys in one query, and each caller gets its key's rows, in `load`'s order.
+ * rows of many keys in one query, and each caller gets its key's rows, in `load`'s order. A key
+ * asked twice in a batch is read once.
  */
 export function coalescedRows<K, Row>(
   load: (keys: K[]) => Promise<Row[]>,
   keyOf: (row: Row) => K,
+  options: { gatherTurn?: boolean } = {},
 ): Coalesced<K, Row[]> {
-  return new Coalesced(async (keys) => {
-    const byKey = groupBy(await load([...new Set(keys)]), keyOf)
-    return keys.map((key) => byKey.get(key) ?? [])
-  })
+  return new Coalesced(
+    async (keys) => {
+      const byKey = groupBy(await load([...new Set(keys)]), keyOf)
+      return keys.map((key) => byKey.get(key) ?? [])
+    },
+    undefined,
+    options,
+  )
 }

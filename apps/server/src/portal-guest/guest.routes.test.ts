@@ -220,6 +220,10 @@ describe('WiFiDog v1: login, auth stages, ping, portal', () => {
       await form(first, guest, { method: 'member', account: 'alice', password: 'alicepass1' }),
     )
     expect(await gatewayAnswer(authUrl(first, 'login', guest, token))).toBe('Auth: 1')
+    // A NUL (which no account holds and the database refuses) is a failed login, not a 500.
+    const nul = await form(first, guest, { method: 'member', account: 'ali\u0000ce', password: 'alicepass1' })
+    expect(nul.status).toBe(wrong.status)
+    expect(await gatewayAnswer(authUrl(first, 'login', guest, `${token}\u0000`))).toBe('Auth: 0')
   })
 
   it('remembers a guest within the validity; ends a session at its length and at logout', async () => {

@@ -19,6 +19,8 @@ const MAC = /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/
 const HOST = /^[A-Za-z0-9.-]{1,253}$/
 const TARGET = /^(2g|5g|vap[1-3])$/
+/** what the login hands out (base64url); anything else is no token of ours */
+const TOKEN = /^[A-Za-z0-9_-]{1,128}$/
 
 type Query = Record<string, string | undefined>
 
@@ -183,11 +185,11 @@ export async function registerGuestSurface(
           return Number.isSafeInteger(number) && number >= 0 ? number : 0
         }
         const answer =
-          THING.test(query.gw_id ?? '') && MAC.test(mac) && query.token
+          THING.test(query.gw_id ?? '') && MAC.test(mac) && TOKEN.test(query.token ?? '')
             ? await guests.gatewayAuth({
                 stage: query.stage ?? '',
                 gwId: query.gw_id!,
-                token: query.token.slice(0, 128),
+                token: query.token!,
                 mac,
                 ip: query.ip && IPV4.test(query.ip) ? query.ip : null,
                 incoming: count(query.incoming),

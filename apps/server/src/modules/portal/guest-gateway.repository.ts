@@ -1,13 +1,20 @@
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { devices, portalDeviceSettings, portalPages, portalRoaming, portalStrategies } from '../../db/schema'
-import type { DeviceRow } from '../devices/devices.repository'
 import type { DevicePortalRow } from './device-portal.repository'
 import type { PortalPageRow } from './pages.repository'
 import type { StrategyRow } from './strategies.repository'
 
+/** What a guest's login needs of the gateway's device: whose it is, where, and its name. */
+export interface GatewayDevice {
+  id: number
+  tenantId: number
+  projectId: number | null
+  thingName: string
+}
+
 export interface GatewayPortalRow {
-  device: DeviceRow & { tenantId: number }
+  device: GatewayDevice
   setting: DevicePortalRow
   page: PortalPageRow
   strategy: StrategyRow
@@ -16,17 +23,23 @@ export interface GatewayPortalRow {
 }
 
 /**
- * What a gateway's guest meets, read in one statement per login (SQL only): the bound device of
- * that thing name, its SSIDs with the portal on, each with its page and strategy (the tenant's
- * own), and whether the device's project roams. A guest login is one of a thousand a second; five
- * lookups each were five round trips to the database.
+ * What gateways' guests meet, read in one statement for all the gateways asked about together
+ * (SQL only): the bound device of each thing name, its SSIDs with the portal on, each with its
+ * page and strategy (the tenant's own), and whether the device's project roams. A guest login is
+ * one of a thousand a second; five lookups each were five round trips to the database.
  */
 export function guestGatewayRepository(db: Executor) {
   return {
-    async portalsOf(thing: string): Promise<GatewayPortalRow[]> {
+    /** Each thing's portals, in the order of their SSIDs; a thing nobody bound has none. */
+    async portalsOf(things: string[]): Promise<GatewayPortalRow[]> {
       const rows = await db
         .select({
-          device: devices,
+          device: {
+            id: devices.id,
+            tenantId: devices.tenantId,
+            projectId: devices.projectId,
+            thingName: devices.thingName,
+          },
           setting: portalDeviceSettings,
           page: portalPages,
           strategy: portalStrategies,
@@ -49,7 +62,9 @@ export function guestGatewayRepository(db: Executor) {
           ),
         )
         .leftJoin(portalRoaming, eq(portalRoaming.projectId, devices.projectId))
-        .where(and(eq(devices.thingName, thing), isNotNull(devices.tenantId)))
+        .where(
+          and(sql`${devices.thingName} = any(${sql.param(things)}::text[])`, isNotNull(devices.tenantId)),
+        )
         .orderBy(portalDeviceSettings.target)
       return rows.map((row) => ({
         ...row,

@@ -5,6 +5,13 @@ import { devices, portalDeviceSettings, portalGuestSessions, portalStrategies } 
 export type GuestSessionRow = typeof portalGuestSessions.$inferSelect
 export type GuestSessionValues = typeof portalGuestSessions.$inferInsert
 
+/** A token's session as a gateway's auth stage reads it (`forGatewayAuth`). */
+export interface GatewayAuthRow {
+  session: GuestSessionRow
+  thing: string
+  sessionMinutes: number | null
+}
+
 /** Which guests' authentications a list reads: a tenant's, maybe only some devices', and the filters. */
 export interface GuestSessionQuery {
   tenantId: number
@@ -92,15 +99,13 @@ export function guestSessionsRepository(db: Executor) {
     },
 
     /**
-     * The gateway's auth stage in one statement: the session of a token, the thing name of its
-     * device (the gateway must be that device) and the session length of the strategy its SSID
-     * has now (null when the SSID's portal has none).
+     * Gateways' auth stages, the tokens asked about together in one statement: the session of each
+     * token found, the thing name of its device (the gateway must be that device) and the session
+     * length of the strategy its SSID has now (null when the SSID's portal has none).
      */
-    async forGatewayAuth(
-      token: string,
-    ): Promise<{ session: GuestSessionRow; thing: string; sessionMinutes: number | null } | undefined> {
+    async forGatewayAuth(tokens: string[]): Promise<GatewayAuthRow[]> {
       const t = portalGuestSessions
-      const [row] = await db
+      return db
         .select({ session: t, thing: devices.thingName, sessionMinutes: portalStrategies.sessionMinutes })
         .from(t)
         .innerJoin(devices, eq(devices.id, t.deviceId))
@@ -115,8 +120,7 @@ export function guestSessionsRepository(db: Executor) {
             eq(portalStrategies.tenantId, t.tenantId),
           ),
         )
-        .where(eq(t.token, token))
-      return row
+        .where(sql`${t.token} = any(${sql.param(tokens)}::text[])`)
     },
 
     /**

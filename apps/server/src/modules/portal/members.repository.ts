@@ -4,6 +4,13 @@ import { portalMembers, portalMethods } from '../../db/schema'
 import { type PageRequest, pageWindow } from '../../lib/paging'
 
 export type MemberRow = typeof portalMembers.$inferSelect
+/** A guest's member login as `forGuestLogins` reads it. */
+export interface GuestLoginRow {
+  /** the login's place in what was asked */
+  at: number
+  memberEnabled: boolean
+  member: Pick<MemberRow, 'id' | 'account' | 'passwordHash' | 'enabled'> | null
+}
 export type MemberValues = Omit<typeof portalMembers.$inferInsert, 'id' | 'tenantId' | 'createdAt'>
 
 /** `%` and `_` typed into a search are letters, not wildcards. */
@@ -57,25 +64,37 @@ export function membersRepository(db: Executor) {
     },
 
     /**
-     * A guest's member login in one statement: whether the tenant's member method is on, and the
-     * member of that account (case-blind) if there is one.
+     * Guests' member logins asked about together, in one statement: for each login (a tenant and
+     * an account, the account matched case-blind) whose tenant has its methods row, whether the
+     * member method is on and the member if there is one. `at` is the login's place in `logins`;
+     * a login with no row has no methods row (the method is off).
      */
-    async forGuestLogin(
-      tenantId: number,
-      account: string,
-    ): Promise<{ memberEnabled: boolean; member: MemberRow | undefined }> {
-      const [row] = await db
-        .select({ memberEnabled: portalMethods.memberEnabled, member: portalMembers })
-        .from(portalMethods)
+    async forGuestLogins(logins: Array<{ tenantId: number; account: string }>): Promise<GuestLoginRow[]> {
+      const tenantIds = sql.param(logins.map((login) => login.tenantId))
+      const accounts = sql.param(logins.map((login) => login.account))
+      const rows = await db
+        .select({
+          at: sql<number>`k.at`.mapWith(Number),
+          memberEnabled: portalMethods.memberEnabled,
+          member: {
+            id: portalMembers.id,
+            account: portalMembers.account,
+            passwordHash: portalMembers.passwordHash,
+            enabled: portalMembers.enabled,
+          },
+        })
+        .from(
+          sql`unnest(${tenantIds}::int[], ${accounts}::text[]) with ordinality as k(tenant_id, account, at)`,
+        )
+        .innerJoin(portalMethods, sql`${portalMethods.tenantId} = k.tenant_id`)
         .leftJoin(
           portalMembers,
           and(
             eq(portalMembers.tenantId, portalMethods.tenantId),
-            sql`lower(${portalMembers.account}) = lower(${account})`,
+            sql`lower(${portalMembers.account}) = lower(k.account)`,
           ),
         )
-        .where(eq(portalMethods.tenantId, tenantId))
-      return { memberEnabled: row?.memberEnabled ?? false, member: row?.member ?? undefined }
+      return rows.map((row) => ({ ...row, at: row.at - 1 }))
     },
 
     async exists(id: number): Promise<boolean> {
