@@ -49,6 +49,30 @@ export async function designGuestPortal(
   return { pageId, strategyId }
 }
 
+/** Turns the portal on for a device's vap1 with the design given (`device/auth/set`). */
+export async function portalOnVap1(
+  app: TestApp,
+  owner: string,
+  deviceId: number,
+  design: { pageId: number; strategyId: number },
+  methods: string[] = ['click', 'member'],
+): Promise<void> {
+  await app.ok({
+    method: 'POST',
+    path: '/backend/device/auth/set',
+    token: owner,
+    body: {
+      id: deviceId,
+      target: 'vap1',
+      enabled: true,
+      page_id: design.pageId,
+      strategy_id: design.strategyId,
+      methods,
+      offline_policy: 'open',
+    },
+  })
+}
+
 /**
  * One virtual device bound by a new account, with a portal on its vap1 (click-through and member,
  * and SMS codes with `lists.sms`; a strategy black- and white-listing the MACs given) — the
@@ -62,21 +86,8 @@ export async function guestPortalOnOneDevice(
   const device = fleet.devices[0] as VirtualDevice
   const { token: owner } = await signedInAccount(app)
   const id = await bindDevice(app, owner, device.mac, await rootProjectOf(app, owner))
-  const { pageId, strategyId } = await designGuestPortal(app, owner, lists)
-  await app.ok({
-    method: 'POST',
-    path: '/backend/device/auth/set',
-    token: owner,
-    body: {
-      id,
-      target: 'vap1',
-      enabled: true,
-      page_id: pageId,
-      strategy_id: strategyId,
-      methods: lists.sms ? ['click', 'member', 'sms'] : ['click', 'member'],
-      offline_policy: 'open',
-    },
-  })
+  const design = await designGuestPortal(app, owner, lists)
+  await portalOnVap1(app, owner, id, design, lists.sms ? ['click', 'member', 'sms'] : ['click', 'member'])
   return { fleet, device, owner }
 }
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindDevice, eventually, startTestFleet } from '../../test/devices'
 import { rootProjectOf, signedInAccount } from '../../test/factories'
-import { designGuestPortal, GUIDE } from '../../test/guest-portal-setup'
+import { designGuestPortal, GUIDE, portalOnVap1 } from '../../test/guest-portal-setup'
 import { createTestApp, type TestApp } from '../../test/test-app'
 
 /**
@@ -79,20 +79,11 @@ beforeAll(async () => {
   owner = account.token
   gid = await rootProjectOf(app, owner)
   const ids = [await bindDevice(app, owner, first.mac, gid), await bindDevice(app, owner, second.mac, gid)]
-  const { pageId, strategyId } = await designGuestPortal(app, owner, { blocked: BLOCKED, trusted: TRUSTED })
+  const design = await designGuestPortal(app, owner, { blocked: BLOCKED, trusted: TRUSTED })
   // Listening before the portals are set: the devices are told this address as their auth server.
   await app.http.listen({ port: 0, host: '127.0.0.1' })
   base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`
-  for (const id of ids)
-    await ok('device/auth/set', {
-      id,
-      target: 'vap1',
-      enabled: true,
-      page_id: pageId,
-      strategy_id: strategyId,
-      methods: ['click', 'member'],
-      offline_policy: 'open',
-    })
+  for (const id of ids) await portalOnVap1(app, owner, id, design)
 })
 afterAll(async () => {
   await fleet.stop()

@@ -3,7 +3,7 @@ import type { Fleet, VirtualDevice } from '@canopy/simulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindDevice, signedInTenant, startTestFleet } from '../../../test/devices'
 import { rootProjectOf, signedInAccount } from '../../../test/factories'
-import { designGuestPortal, MEMBER } from '../../../test/guest-portal-setup'
+import { designGuestPortal, MEMBER, portalOnVap1 } from '../../../test/guest-portal-setup'
 import { createTestApp, type TestApp } from '../../../test/test-app'
 import { workerResources } from '../../../test/worker-resources'
 import { connectDatabase, type DatabaseHandle } from '../../db/client'
@@ -45,22 +45,8 @@ beforeAll(async () => {
   const { token: owner } = await signedInAccount(app)
   const gid = await rootProjectOf(app, owner)
   const ids = [await bindDevice(app, owner, first.mac, gid), await bindDevice(app, owner, second.mac, gid)]
-  const { pageId, strategyId } = await designGuestPortal(app, owner, { blocked: '', trusted: '' })
-  for (const id of ids)
-    await app.ok({
-      method: 'POST',
-      path: '/backend/device/auth/set',
-      token: owner,
-      body: {
-        id,
-        target: 'vap1',
-        enabled: true,
-        page_id: pageId,
-        strategy_id: strategyId,
-        methods: ['click', 'member'],
-        offline_policy: 'open',
-      },
-    })
+  const design = await designGuestPortal(app, owner, { blocked: '', trusted: '' })
+  for (const id of ids) await portalOnVap1(app, owner, id, design)
   counted = connectDatabase(workerResources().databaseUrl, { maxConnections: 2, countStatements: true })
   const portal = createPortal({ db: counted.db })
   members = portal.members
