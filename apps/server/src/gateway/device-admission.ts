@@ -212,8 +212,9 @@ export class DeviceAdmission {
    * next wave, so no device's request ages past `maxWaitMs` and is refused.
    */
   async room(messages: number): Promise<void> {
+    // Unref'd: a wave still waiting does not keep a stopping server alive.
     while (this.waiting.length + this.urgent.length >= messages)
-      await new Promise((resolve) => setTimeout(resolve, ROOM_POLL_MS))
+      await new Promise((resolve) => setTimeout(resolve, ROOM_POLL_MS).unref())
   }
 
   /** Whether the device was disconnected for its refusals in the current minute. */

@@ -121,6 +121,8 @@ export class JobsService {
       queueRoom: (messages: number) => Promise<void>
       /** a failure of background work (a batch's later waves), to log */
       reportError: (error: unknown, what: string) => void
+      /** devices told in one wave (default ANNOUNCE_WAVE) */
+      announceWave?: number
     },
   ) {
     this.opened = new Promise((resolve) => {
@@ -544,17 +546,16 @@ export class JobsService {
    * changed; its next execution changed when the execution is now at the head (queued), or was
    * (finished: nothing still pending comes before where it stood, as `was`).
    *
-   * In waves of ANNOUNCE_WAVE devices. The
-   * first wave is told before this returns; the rest, in the background, each once the
-   * device-message queue has room for the start-nexts the wave will bring (`queueRoom`). Told all
-   * at once, a 10,000-device backup's devices all asked at once, the queue aged past
-   * DEVICE_MESSAGES_MAX_WAIT_MS, and those refused backed off for up to a minute: the last devices
-   * finished long after the rest (AWS paces a job's notifications too: its rollout rate). A crash
-   * between waves loses nobody: at start every online device with a queued execution is reminded
-   * (`remindQueued`).
+   * In waves of ANNOUNCE_WAVE devices. The first wave is told before this returns; the rest, in
+   * the background, each once the device-message queue has room for the start-nexts the wave
+   * will bring (`queueRoom`). Told all at once, a 10,000-device backup's devices all asked at
+   * once, the queue aged past DEVICE_MESSAGES_MAX_WAIT_MS, and those refused backed off for up to
+   * a minute: the last devices finished long after the rest (AWS paces a job's notifications
+   * too: its rollout rate). A crash between waves loses nobody: at start every online device
+   * with a queued execution is reminded (`remindQueued`).
    */
   private async announce(changed: ChangedExecution[], knownDocument?: JsonObject): Promise<void> {
-    const waves = groupsOf(changed, ANNOUNCE_WAVE)
+    const waves = groupsOf(changed, this.deps.announceWave ?? ANNOUNCE_WAVE)
     await this.announceWave(waves[0] ?? [], knownDocument)
     if (waves.length > 1)
       void this.announceLater(waves.slice(1), knownDocument).catch((error: unknown) =>
