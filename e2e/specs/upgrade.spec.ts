@@ -122,9 +122,14 @@ test('upload a package, run a canary order, watch each device, retry a failed on
   await expect(thirdRow.getByText('Failed', { exact: true }).first()).toBeVisible({ timeout: 60_000 })
   await expect(thirdRow.getByText('The downloaded image did not match its checksum')).toBeVisible()
 
-  // Retried once the fault is gone: it upgrades.
+  // The filter jumps to the failed devices (the server pages and counts them).
+  await retried.getByText('Failed (1)', { exact: true }).click()
+  await expect(retried.getByText('Devices: 1', { exact: true })).toBeVisible()
+
+  // Retried once the fault is gone: it upgrades (and leaves the failed ones: all are shown again).
   third.upgradeChaos = {}
   await thirdRow.getByRole('button', { name: `Retry ${third.mac}` }).click()
+  await retried.getByText('All (1)', { exact: true }).click()
   await expect(thirdRow.getByText('Success', { exact: true })).toBeVisible({ timeout: 60_000 })
   await expect(thirdRow.getByText('1 of 3')).toBeVisible()
   await retried.getByRole('button', { name: 'Close' }).click()

@@ -145,6 +145,22 @@ export const upgradeLogRequest = upgradeListRequest
 export const upgradeLogExportQuery = withLogFilters({ model: model.optional(), result: result.optional() })
 
 export const upgradeOrderRequest = z.object({ id: idOf('validation.upgrade_order_tips') })
+/** A device's upgrade result (§4), as the order detail filters and counts it. */
+export const UPGRADE_DEVICE_RESULTS = ['waiting', 'upgrading', 'success', 'failed'] as const
+export type UpgradeDeviceResult = (typeof UPGRADE_DEVICE_RESULTS)[number]
+/** The detail's page of devices when not asked (the console's drawer shows 20). */
+export const UPGRADE_INFO_PAGE_SIZE = 20
+/**
+ * POST /backend/upgrade/info: the order, its counts, and one page of its devices (paged on the
+ * server: an order has up to 10,000), optionally only those of one upgrade result.
+ */
+export const upgradeInfoRequest = z.object({
+  id: idOf('validation.upgrade_order_tips'),
+  pageIndex: pageNumber.default(1),
+  pageOffset: pageSize.default(UPGRADE_INFO_PAGE_SIZE),
+  result: z.enum(UPGRADE_DEVICE_RESULTS, { error: 'validation.upgrade_result_tips' }).optional(),
+})
+export type UpgradeInfoRequest = z.infer<typeof upgradeInfoRequest>
 export const upgradeRetryRequest = z.object({
   id: idOf('validation.upgrade_order_tips'),
   deviceIds: z

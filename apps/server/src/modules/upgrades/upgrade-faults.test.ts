@@ -34,7 +34,8 @@ describe(`upgrade orders of ${DEVICES} devices across kill -9`, () => {
   const versions = ['6.1.0', '6.2.0']
   const packages: number[] = []
   const ok = <T>(pathName: string, body?: unknown) => world.ok<T>(pathName, body)
-  const info = (id: number) => ok<OrderInfo>('/backend/upgrade/info', { id })
+  /** The whole order: its devices fit one page. */
+  const info = (id: number) => ok<OrderInfo>('/backend/upgrade/info', { id, pageIndex: 1, pageOffset: 100 })
 
   beforeAll(async () => {
     server = await serverProcess({ DEVICE_LIMIT: String(DEVICES * 2) })

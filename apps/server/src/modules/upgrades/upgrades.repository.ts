@@ -84,6 +84,21 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 const visibleDevice = (visibility: DeviceVisibility) =>
   sql`exists (select 1 from devices where devices.id = od.device_id and ${visibleCondition(visibility)})`
 
+/** A device's upgrade result as its own row says it (the order's tally, the log and the detail agree). */
+export type DeviceResult = 'waiting' | 'upgrading' | 'success' | 'failed'
+
+/** The devices of one result: not sent (waiting), sent and not judged (upgrading), or the verdict. */
+function resultCondition(result: DeviceResult): SQL {
+  switch (result) {
+    case 'waiting':
+      return sql`(od.outcome is null and od.wave is null)`
+    case 'upgrading':
+      return sql`(od.outcome is null and od.wave is not null)`
+    default:
+      return sql`od.outcome = ${result}`
+  }
+}
+
 export interface OrderFilter {
   visibility: DeviceVisibility
   from?: Date
@@ -165,11 +180,61 @@ export function upgradesRepository(db: Executor) {
       return row
     },
 
-    async devices(orderId: number): Promise<OrderDeviceRow[]> {
+    /** The order's devices (only those the caller sees, when a visibility is given). */
+    async devices(orderId: number, visibility?: DeviceVisibility): Promise<OrderDeviceRow[]> {
       return rows(
         db,
         sql`select ${DEVICE_COLUMNS} from upgrade_order_devices od where od.order_id = ${orderId}
+          ${visibility ? sql`and ${visibleDevice(visibility)}` : sql``}
         order by od.position`,
+      )
+    },
+
+    /** Whether the order has a device the caller sees (stops at the first). */
+    async hasVisibleDevice(orderId: number, visibility: DeviceVisibility): Promise<boolean> {
+      const found = await db.execute(sql`select 1 from upgrade_order_devices od
+        where od.order_id = ${orderId} and ${visibleDevice(visibility)} limit 1`)
+      return found.rows.length > 0
+    },
+
+    /**
+     * The detail's summary over the order's devices the caller sees, counted here: a child's
+     * share of an order is not the order's own tally. `retriable`: failed, under the retry cap.
+     */
+    async detailCounts(orderId: number, visibility: DeviceVisibility, maxRetries: number) {
+      const [row] = await rows<Record<string, string | number>>(
+        db,
+        sql`select count(*) as total,
+          count(*) filter (where ${resultCondition('waiting')}) as waiting,
+          count(*) filter (where ${resultCondition('upgrading')}) as upgrading,
+          count(*) filter (where ${resultCondition('success')}) as success,
+          count(*) filter (where ${resultCondition('failed')}) as failed,
+          count(*) filter (where ${resultCondition('failed')} and od.retries < ${maxRetries}) as retriable
+        from upgrade_order_devices od where od.order_id = ${orderId} and ${visibleDevice(visibility)}`,
+      )
+      const count = (key: string) => Number(row?.[key] ?? 0)
+      return {
+        total: count('total'),
+        waiting: count('waiting'),
+        upgrading: count('upgrading'),
+        success: count('success'),
+        failed: count('failed'),
+        retriable: count('retriable'),
+      }
+    },
+
+    /** One page of the order's devices the caller sees, in release order, of one result or all. */
+    async devicePage(
+      orderId: number,
+      visibility: DeviceVisibility,
+      page: { limit: number; offset: number; result?: DeviceResult },
+    ): Promise<OrderDeviceRow[]> {
+      return rows(
+        db,
+        sql`select ${DEVICE_COLUMNS}
+        from upgrade_order_devices od where od.order_id = ${orderId} and ${visibleDevice(visibility)}
+          ${page.result ? sql`and ${resultCondition(page.result)}` : sql``}
+        order by od.position limit ${page.limit} offset ${page.offset}`,
       )
     },
 
@@ -369,14 +434,7 @@ export function upgradesRepository(db: Executor) {
 
     /** The upgrade log: one row per order device the caller sees, newest first. */
     async log(filter: OrderFilter, result?: string) {
-      const resultCondition =
-        result === undefined
-          ? sql``
-          : result === 'waiting'
-            ? sql`and od.outcome is null and od.wave is null`
-            : result === 'upgrading'
-              ? sql`and od.outcome is null and od.wave is not null`
-              : sql`and od.outcome = ${result}`
+      const ofResult = result === undefined ? sql`` : sql`and ${resultCondition(result as DeviceResult)}`
       return rows<
         OrderDeviceRow & {
           orderNo: string
@@ -395,7 +453,7 @@ export function upgradesRepository(db: Executor) {
           ${filter.from ? sql`and o.created_at >= ${filter.from.toISOString()}::timestamptz` : sql``}
           ${filter.to ? sql`and o.created_at < ${filter.to.toISOString()}::timestamptz` : sql``}
           ${filter.model ? sql`and o.model = ${filter.model}` : sql``}
-          ${resultCondition}
+          ${ofResult}
         order by o.created_at desc, o.id desc, od.position limit ${filter.limit} offset ${filter.offset}`,
       )
     },

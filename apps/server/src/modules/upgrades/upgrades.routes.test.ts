@@ -3,6 +3,7 @@ import { ErrorCode } from '@canopy/shared/errors'
 import { buildFirmwareImage } from '@canopy/shared/protocol'
 import { type MessageView, UPGRADE_MAX_DEVICES, UPGRADE_MAX_RETRIES } from '@canopy/shared/validation'
 import type { Fleet, VirtualDevice } from '@canopy/simulator'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindDevice, eventually, startTestFleet } from '../../../test/devices'
 import { login } from '../../../test/factories'
@@ -20,7 +21,17 @@ const HOUR = 3_600_000
 const TARGET = '5.0.1'
 
 interface OrderInfo {
-  order: { id: number; order_no: string; status: string; result: string; end_reason: string | null }
+  order: {
+    id: number
+    order_no: string
+    status: string
+    result: string
+    end_reason: string | null
+    device_count: number
+    counts: { waiting: number; upgrading: number; success: number; failed: number }
+  }
+  total: number
+  retriable: number
   devices: Array<{
     device_id: number
     upgrade_result: string
@@ -42,6 +53,8 @@ describe('upgrade orders', () => {
   /** CAP-1200 devices of tenant A (p1), by device id */
   const devices = new Map<number, VirtualDevice>()
   let ids: number[]
+  /** two more CAP-1200 devices of tenant A, in p2 (a child scoped to p2 sees only them) */
+  let inP2: number[]
   let legacyId: number
 
   const call = <T>(path: string, body: unknown, as = token) =>
@@ -49,7 +62,8 @@ describe('upgrade orders', () => {
   const ok = <T>(path: string, body: unknown) => app.ok<T>({ method: 'POST', path, token, body })
   const codeOf = async (path: string, body: unknown, as = token) =>
     (await call(path, body, as)).envelope.errorCode[0]
-  const info = (id: number) => ok<OrderInfo>('/backend/upgrade/info', { id })
+  /** The whole order (the tests' orders fit one page). */
+  const info = (id: number) => ok<OrderInfo>('/backend/upgrade/info', { id, pageIndex: 1, pageOffset: 100 })
   const order = (deviceIds: number[], extra: Record<string, unknown> = {}) => ({
     deviceIds,
     packageId,
@@ -83,12 +97,13 @@ describe('upgrade orders', () => {
     await app.http.listen({ port, host: '127.0.0.1' })
     world = await buildWorld(app)
     token = (await login(app, world.a.owner)).access_token
-    fleet = await startTestFleet(app, { count: 16, seed: 1313, models: ['CAP-1200'] })
+    fleet = await startTestFleet(app, { count: 21, seed: 1313, models: ['CAP-1200'] })
     ids = []
-    for (const device of fleet.devices) {
-      const id = await bindWhenFiled(app, token, device.mac, world.a.p1)
+    inP2 = []
+    for (const [at, device] of fleet.devices.entries()) {
+      const id = await bindWhenFiled(app, token, device.mac, at < 19 ? world.a.p1 : world.a.p2)
       devices.set(id, device)
-      ids.push(id)
+      ;(at < 19 ? ids : inP2).push(id)
     }
     const legacy = await startTestFleet(app, { count: 1, seed: 1314, models: ['CAP-300'] })
     fleet.devices.push(...legacy.devices)
@@ -97,7 +112,7 @@ describe('upgrade orders', () => {
     otherModelPackage = await upload('CAP-3000', '7.0.0')
     await eventually(
       () => app.ok<{ online: number }>({ path: '/backend/device/statistics', token }),
-      (statistics) => statistics.online >= ids.length + 3,
+      (statistics) => statistics.online >= ids.length + inP2.length + 3,
       20_000,
     )
   }, 120_000)
@@ -362,6 +377,74 @@ describe('upgrade orders', () => {
       })
       expect(csv.raw.headers['content-type']).toMatch(/text\/csv/)
       expect(csv.raw.body).toContain('Checksum mismatch')
+    })
+  })
+
+  describe('the detail, paged on the server', () => {
+    it('pages the devices, filters them by result, and counts only those the caller sees', async () => {
+      const chosen = [...(await take(3)), ...inP2]
+      const timed = order(chosen, { timing: 'timed', startAt: new Date(Date.now() + HOUR).toISOString() })
+      const { id } = await ok<{ id: number }>('/backend/upgrade/create', timed)
+      // Verdicts as the engine writes them (the order waits an hour: no tick touches them).
+      const judge = (deviceId: number, outcome: string, retries: number) =>
+        app.database.db.execute(sql`update upgrade_order_devices set wave = 1, job_id = 'upg-test',
+          outcome = ${outcome}, reason = ${outcome === 'failed' ? 'download_failed' : null}, retries = ${retries},
+          finished_at = now() where order_id = ${id} and device_id = ${deviceId}`)
+      await judge(chosen[0]!, 'failed', 0)
+      await judge(chosen[1]!, 'success', 0)
+      await judge(chosen[3]!, 'failed', UPGRADE_MAX_RETRIES)
+      const page = (body: Record<string, unknown>, as = token) =>
+        app.ok<OrderInfo>({ method: 'POST', path: '/backend/upgrade/info', token: as, body: { id, ...body } })
+      const idsOf = (info: OrderInfo) => info.devices.map((device) => device.device_id)
+
+      const first = await page({ pageIndex: 1, pageOffset: 2 })
+      expect(first.order.device_count).toBe(5)
+      expect(first.order.counts).toEqual({ waiting: 2, upgrading: 0, success: 1, failed: 2 })
+      expect([first.total, first.retriable]).toEqual([5, 1])
+      expect(idsOf(first)).toEqual(chosen.slice(0, 2))
+      expect(idsOf(await page({ pageIndex: 3, pageOffset: 2 }))).toEqual([chosen[4]])
+      const past = await page({ pageIndex: 4, pageOffset: 2 })
+      expect([past.total, past.devices.length]).toEqual([5, 0])
+
+      const failed = await page({ pageIndex: 1, pageOffset: 10, result: 'failed' })
+      expect(failed.total).toBe(2)
+      expect(
+        failed.devices.map((device) => [device.device_id, device.upgrade_result, device.reason]),
+      ).toEqual([
+        [chosen[0], 'failed', 'download_failed'],
+        [chosen[3], 'failed', 'download_failed'],
+      ])
+      expect(idsOf(await page({ pageIndex: 1, pageOffset: 10, result: 'waiting' }))).toEqual([
+        chosen[2],
+        chosen[4],
+      ])
+      expect((await page({ pageIndex: 1, pageOffset: 10, result: 'upgrading' })).total).toBe(0)
+
+      // A child scoped to p2 sees two of the five: its counts, its pages and its retry cap.
+      const p2Admin = await childOfTenantA(
+        app,
+        world,
+        { menus: ['device', 'maintain'], device_functions: ['view', 'upgrade'], project_ids: [world.a.p2] },
+        2,
+      )
+      const scoped = await page({ pageIndex: 1, pageOffset: 10 }, p2Admin)
+      expect(scoped.order.device_count).toBe(2)
+      expect(scoped.order.counts).toEqual({ waiting: 1, upgrading: 0, success: 0, failed: 1 })
+      expect([scoped.total, scoped.retriable]).toEqual([2, 0])
+      expect(idsOf(scoped)).toEqual(inP2)
+      expect((await page({ pageIndex: 1, pageOffset: 10, result: 'success' }, p2Admin)).devices).toEqual([])
+
+      // Another tenant is refused; bad paging or an unknown result is a bad parameter, never a 500.
+      const tokenB = (await login(app, world.b.owner)).access_token
+      expect(await codeOf('/backend/upgrade/info', { id, pageIndex: 1, pageOffset: 10 }, tokenB)).toBe(
+        ErrorCode.NO_PERMISSION,
+      )
+      for (const bad of [{ pageOffset: 0 }, { pageOffset: 101 }, { pageIndex: 0 }, { result: 'partial' }]) {
+        const refused = await call('/backend/upgrade/info', { id, ...bad })
+        expect(refused.httpStatus, JSON.stringify(bad)).toBe(400)
+        expect(refused.envelope.errorCode[0], JSON.stringify(bad)).toBe(ErrorCode.INVALID_PARAMETER)
+      }
+      await ok('/backend/upgrade/cancel', { id })
     })
   })
 })

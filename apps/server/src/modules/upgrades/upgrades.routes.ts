@@ -4,6 +4,7 @@ import {
   upgradeCreateRequest,
   upgradeDeleteRequest,
   upgradeDevicesRequest,
+  upgradeInfoRequest,
   upgradeListRequest,
   upgradeLogExportQuery,
   upgradeLogRequest,
@@ -36,8 +37,8 @@ export function upgradesRoutes({ upgrades, log }: { upgrades: UpgradesService; l
       permission,
       method: 'POST',
       path: '/backend/upgrade/info',
-      body: upgradeOrderRequest,
-      handler: ({ principal, body }) => upgrades.info(principal, body.id),
+      body: upgradeInfoRequest,
+      handler: ({ principal, body }) => upgrades.info(principal, body),
     }),
     signedInRoute({
       permission,

@@ -7,6 +7,8 @@ import {
   UPGRADE_MAX_DEVICES,
   UPGRADE_MAX_RETRIES,
   type UpgradeCreateRequest,
+  type UpgradeDeviceResult,
+  type UpgradeInfoRequest,
 } from '@canopy/shared/validation'
 import type { Database } from '../../db/client'
 import type { JobsService } from '../../gateway/jobs/jobs.service'
@@ -14,6 +16,7 @@ import { AppError } from '../../http/app-error'
 import { pageWindow } from '../../lib/paging'
 import { deviceVisibility } from '../access/device-scope'
 import type { Principal } from '../auth/principal'
+import type { DeviceVisibility } from '../devices/devices.repository'
 import type { DevicesService } from '../devices/devices.service'
 import { type FirmwareCatalogue, retryJobId, type UpgradeEngine } from './upgrade-engine'
 import { canarySize, DEFAULT_WINDOW_MS, optionsOf } from './upgrade-options'
@@ -132,14 +135,20 @@ export class UpgradesService {
     }
   }
 
-  async info(principal: Principal, id: number) {
-    const order = await this.requireOrder(principal, id)
-    const all = await upgradesRepository(this.deps.db).devices(id)
-    const visible = await this.deps.devices.visibleAmong(
-      principal,
-      all.map((device) => device.deviceId),
-    )
-    const devices = all.filter((device) => visible.has(device.deviceId))
+  /**
+   * The order, its counts over the devices the caller sees, and one page of them (of one upgrade
+   * result, when asked): counted in SQL, executions and names read for the page only.
+   */
+  async info(principal: Principal, request: UpgradeInfoRequest) {
+    const visibility = await this.visibility(principal)
+    const order = await this.requireOrder(principal, request.id, visibility)
+    const orders = upgradesRepository(this.deps.db)
+    const summary = await orders.detailCounts(order.id, visibility, UPGRADE_MAX_RETRIES)
+    const { retriable, total: deviceCount, ...counts } = summary
+    const devices = await orders.devicePage(order.id, visibility, {
+      ...pageWindow(request),
+      ...(request.result ? { result: request.result } : {}),
+    })
     const executions = new Map(
       (
         await this.deps.jobs.latestExecutions(
@@ -153,17 +162,16 @@ export class UpgradesService {
         device.name,
       ]),
     )
-    const counts = { waiting: 0, upgrading: 0, success: 0, failed: 0 }
     const list = devices.map((device) => {
       const execution = device.jobId ? executions.get(`${device.jobId}:${device.deviceId}`) : undefined
-      const progress = deviceProgress(device, execution)
-      counts[progress.upgrade_result]++
       return {
         device_id: device.deviceId,
         mac: device.mac,
         name: names.get(device.deviceId) ?? null,
         from_version: device.fromVersion,
-        ...progress,
+        ...deviceProgress(device, execution),
+        // The result the counts and the filter read: its own row's (sent and not judged: upgrading).
+        upgrade_result: rowResult(device),
         retries: device.retries,
         max_retries: UPGRADE_MAX_RETRIES,
         canary: device.canary,
@@ -177,7 +185,14 @@ export class UpgradesService {
         ).toISOString(),
       }
     })
-    return { order: { ...orderView(order, devices.length, counts), options: order.options }, devices: list }
+    return {
+      order: { ...orderView(order, deviceCount, counts), options: order.options },
+      /** failed devices "retry failed" would send again (under the retry cap) */
+      retriable,
+      /** devices matching the filter, over every page */
+      total: request.result ? counts[request.result] : deviceCount,
+      devices: list,
+    }
   }
 
   /**
@@ -185,7 +200,8 @@ export class UpgradesService {
    * times (§4, §9: "Maximum retries reached"). The engine creates their job on its next tick.
    */
   async retry(principal: Principal, id: number, deviceIds?: number[]): Promise<{ retried: number }> {
-    await this.requireOrder(principal, id)
+    const visibility = await this.visibility(principal)
+    await this.requireOrder(principal, id, visibility)
     if (deviceIds) {
       const visible = await this.deps.devices.visibleAmong(principal, deviceIds)
       if (visible.size !== new Set(deviceIds).size) throw new AppError(ErrorCode.NO_PERMISSION)
@@ -194,7 +210,8 @@ export class UpgradesService {
       const orders = upgradesRepository(tx)
       const order = (await orders.find(id, { lock: true }))!
       if (order.status === 'scheduled') throw new AppError(ErrorCode.INVALID_PARAMETER)
-      const devices = await orders.devices(id)
+      // "All failed" is all the caller sees: a child's retry leaves other projects' devices alone.
+      const devices = await orders.devices(id, visibility)
       const named = deviceIds ? new Set(deviceIds) : undefined
       const failed = devices.filter(
         (device) => device.outcome === 'failed' && (!named || named.has(device.deviceId)),
@@ -244,7 +261,8 @@ export class UpgradesService {
   /** §4: a record in preparation or upgrading cannot be deleted; ended ones go, with their devices. */
   async remove(principal: Principal, ids: number[]): Promise<void> {
     const tenantId = principal.account.tenantId
-    for (const id of ids) await this.requireOrder(principal, id)
+    const visibility = await this.visibility(principal)
+    for (const id of ids) await this.requireOrder(principal, id, visibility)
     await this.deps.db.transaction(async (tx) => {
       const orders = upgradesRepository(tx)
       const locked = await orders.lockMany(tenantId, ids)
@@ -297,18 +315,21 @@ export class UpgradesService {
     return deviceVisibility(principal, await this.deps.devices.scope(principal))
   }
 
-  /** The tenant's order with a device the caller sees, or 600400143. */
-  private async requireOrder(principal: Principal, id: number): Promise<OrderRow> {
-    const order = await upgradesRepository(this.deps.db).find(id, { tenantId: principal.account.tenantId })
+  /** The tenant's order with a device the caller sees, or 600400143 (asked in SQL, stopping at one). */
+  private async requireOrder(principal: Principal, id: number, known?: DeviceVisibility): Promise<OrderRow> {
+    const orders = upgradesRepository(this.deps.db)
+    const order = await orders.find(id, { tenantId: principal.account.tenantId })
     if (!order) throw new AppError(ErrorCode.NO_PERMISSION)
-    const devices = await upgradesRepository(this.deps.db).devices(id)
-    const visible = await this.deps.devices.visibleAmong(
-      principal,
-      devices.map((device) => device.deviceId),
-    )
-    if (visible.size === 0) throw new AppError(ErrorCode.NO_PERMISSION)
+    const visibility = known ?? (await this.visibility(principal))
+    if (!(await orders.hasVisibleDevice(id, visibility))) throw new AppError(ErrorCode.NO_PERMISSION)
     return order
   }
+}
+
+/** A device's upgrade result from its own row: not sent, sent and not judged, or its verdict. */
+function rowResult(device: { wave: number | null; outcome: string | null }): UpgradeDeviceResult {
+  if (device.outcome === 'success' || device.outcome === 'failed') return device.outcome
+  return device.wave === null ? 'waiting' : 'upgrading'
 }
 
 export function orderView(

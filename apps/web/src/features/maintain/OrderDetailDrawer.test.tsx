@@ -3,14 +3,17 @@ import userEvent from '@testing-library/user-event'
 import { I18nextProvider } from 'react-i18next'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n, initI18n } from '../../shared/i18n/i18n'
-import type { OrderDevice, OrderInfo } from './api'
+import type { OrderDevice, OrderInfo, OrderInfoRequest } from './api'
 import { OrderDetailDrawer } from './OrderDetailDrawer'
 
-const info = vi.fn<() => { data?: OrderInfo; isPending: boolean; isError: boolean }>()
+const info =
+  vi.fn<
+    (id: number, request: OrderInfoRequest) => { data?: OrderInfo; isPending: boolean; isError: boolean }
+  >()
 const retry = vi.fn(async (_request: { id: number; deviceIds?: number[] }) => ({ retried: 1 }))
 vi.mock('./api', async (original) => ({
   ...(await original<typeof import('./api')>()),
-  useOrderInfo: () => info(),
+  useOrderInfo: (id: number, request: OrderInfoRequest) => info(id, request),
   useRetryOrder: () => ({ mutateAsync: retry, isPending: false }),
   useCancelOrder: () => ({ mutateAsync: vi.fn(), isPending: false }),
 }))
@@ -35,7 +38,9 @@ function answer(
   devices: OrderDevice[],
   status: OrderInfo['order']['status'] = 'running',
   end_reason: string | null = null,
+  summary: { total?: number; retriable?: number; counts?: OrderInfo['order']['counts'] } = {},
 ) {
+  const failed = devices.filter((device) => device.upgrade_result === 'failed')
   info.mockReturnValue({
     isPending: false,
     isError: false,
@@ -45,7 +50,7 @@ function answer(
         order_no: 'UPG-20261124-7',
         model: 'CAP-1200',
         version: '2.1.0',
-        device_count: devices.length,
+        device_count: summary.total ?? devices.length,
         timing: 'immediate',
         start_at: null,
         created_at: '2026-11-24T05:00:00Z',
@@ -53,8 +58,10 @@ function answer(
         status,
         end_reason,
         result: 'upgrading',
-        counts: { waiting: 0, upgrading: 1, success: 0, failed: 1 },
+        counts: summary.counts ?? { waiting: 0, upgrading: 1, success: 0, failed: failed.length },
       },
+      total: summary.total ?? devices.length,
+      retriable: summary.retriable ?? failed.filter((device) => device.retries < device.max_retries).length,
       devices,
     },
   })
@@ -115,7 +122,33 @@ describe('the order detail', () => {
     expect(capped).toBeDisabled()
     expect(capped).toHaveAccessibleDescription('Maximum retries reached')
     await userEvent.click(screen.getByRole('button', { name: 'Retry failed devices' }))
-    expect(retry).toHaveBeenLastCalledWith({ id: 7, deviceIds: [1] })
+    // every failed device of the order, not only the page's: the server picks them
+    expect(retry).toHaveBeenLastCalledWith({ id: 7 })
+  })
+
+  it('decides "retry failed" by the whole order, not the page shown', () => {
+    answer([device(1, { upgrade_result: 'success', command_result: 'successful' })], 'finished', null, {
+      total: 40,
+      retriable: 3,
+      counts: { waiting: 0, upgrading: 0, success: 30, failed: 10 },
+    })
+    renderDrawer()
+    expect(screen.getByRole('button', { name: 'Retry failed devices' })).toBeEnabled()
+  })
+
+  it('asks the server for a page, and for the failed devices only when filtered', async () => {
+    answer([device(1, { upgrade_result: 'failed', reason: 'timeout' })], 'running', null, {
+      total: 45,
+      counts: { waiting: 20, upgrading: 10, success: 10, failed: 5 },
+    })
+    renderDrawer()
+    expect(info).toHaveBeenLastCalledWith(7, { pageIndex: 1, pageOffset: 20 })
+    expect(screen.getByText('Devices: 45')).toBeVisible()
+    await userEvent.click(screen.getByRole('listitem', { name: '3' }))
+    expect(info).toHaveBeenLastCalledWith(7, { pageIndex: 3, pageOffset: 20 })
+    await userEvent.click(screen.getByText('Failed (5)'))
+    expect(info).toHaveBeenLastCalledWith(7, { pageIndex: 1, pageOffset: 20, result: 'failed' })
+    expect(screen.getByText('All (45)')).toBeVisible()
   })
 
   it('offers no retry when nothing failed', () => {

@@ -5,10 +5,12 @@ import {
   Flex,
   Modal,
   Progress,
+  Segmented,
   Table,
   type TableColumnsType,
   Typography,
 } from 'antd'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../shared/api'
 import { formatCompactDateTime } from '../../shared/format'
@@ -18,7 +20,14 @@ import { confirmDanger } from '../../shared/ui/confirm-danger'
 import { ErrorWithRetry } from '../../shared/ui/ErrorWithRetry'
 import { toast } from '../../shared/ui/feedback'
 import { WithReason } from '../../shared/ui/WithReason'
-import { isLive, type OrderDevice, useCancelOrder, useOrderInfo, useRetryOrder } from './api'
+import {
+  isLive,
+  type OrderDevice,
+  type UpgradeResult,
+  useCancelOrder,
+  useOrderInfo,
+  useRetryOrder,
+} from './api'
 import {
   commandResultLabel,
   downloadLabel,
@@ -26,22 +35,43 @@ import {
   OrderResultTag,
   orderStatusLabel,
   UpgradeResultTag,
+  upgradeResultLabel,
 } from './order-labels'
-import { canCancel, deviceRetryRefusal, reasonKey, retriableDevices, retryFailedRefusal } from './order-rules'
+import { canCancel, deviceRetryRefusal, reasonKey, retryFailedRefusal } from './order-rules'
+
+const PAGE_SIZES = [10, 20, 50, 100]
+const RESULTS: readonly UpgradeResult[] = ['waiting', 'upgrading', 'success', 'failed']
+type Shown = UpgradeResult | 'all'
 
 /**
  * One order's devices (§3 per-device status, §4's three lines): upgrade result, command result,
  * download phase with its progress, why it failed, and the retries used. Asked again every few
- * seconds while the order is scheduled or running.
+ * seconds while the order is scheduled or running. The server pages them (an order has up to
+ * 10,000) and counts them; the filter goes straight to one upgrade result (the failed ones, say).
  */
 export function OrderDetailDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation()
-  const info = useOrderInfo(id)
+  const [shown, setShown] = useState<Shown>('all')
+  const [page, setPage] = useState({ pageIndex: 1, pageOffset: 20 })
+  const info = useOrderInfo(id, { ...page, ...(shown === 'all' ? {} : { result: shown }) })
   const retry = useRetryOrder()
   const cancel = useCancelOrder()
   const [modal, dialogs] = Modal.useModal()
   const order = info.data?.order
   const devices = info.data?.devices ?? []
+  const total = info.data?.total ?? 0
+
+  // Devices move on while the order runs: a page past the end of what matches goes to the last one.
+  const lastPage = Math.max(1, Math.ceil(total / page.pageOffset))
+  useEffect(() => {
+    if (info.data && !info.isPlaceholderData && page.pageIndex > lastPage)
+      setPage((current) => ({ ...current, pageIndex: lastPage }))
+  }, [info.data, info.isPlaceholderData, page.pageIndex, lastPage])
+
+  function handleShow(next: Shown) {
+    setShown(next)
+    setPage((current) => ({ ...current, pageIndex: 1 }))
+  }
 
   async function handleRetry(deviceIds?: number[]) {
     try {
@@ -152,7 +182,10 @@ export function OrderDetailDrawer({ id, onClose }: { id: number; onClose: () => 
     },
   ]
 
-  const retryAllRefusal = retryFailedRefusal(devices)
+  const retryAllRefusal = retryFailedRefusal({
+    failed: order?.counts.failed ?? 0,
+    retriable: info.data?.retriable ?? 0,
+  })
   return (
     <Drawer
       open
@@ -166,7 +199,8 @@ export function OrderDetailDrawer({ id, onClose }: { id: number; onClose: () => 
             <WithReason reason={retryAllRefusal ? translateKey(retryAllRefusal) : undefined}>
               <Button
                 loading={retry.isPending}
-                onClick={() => void handleRetry(retriableDevices(devices).map((device) => device.device_id))}
+                // every failed device of the order the caller sees, not only this page's
+                onClick={() => void handleRetry()}
               >
                 {t('maintain.detail.retryFailed')}
               </Button>
@@ -231,12 +265,48 @@ export function OrderDetailDrawer({ id, onClose }: { id: number; onClose: () => 
               {t('maintain.detail.live')}
             </Typography.Paragraph>
           )}
+          {order && (
+            <Segmented<Shown>
+              aria-label={t('maintain.detail.filter')}
+              style={{ marginBottom: 12 }}
+              value={shown}
+              onChange={handleShow}
+              options={[
+                {
+                  value: 'all',
+                  label: t('maintain.detail.filterOption', {
+                    label: t('maintain.detail.filterAll'),
+                    count: order.device_count,
+                  }),
+                },
+                ...RESULTS.map((result) => ({
+                  value: result,
+                  label: t('maintain.detail.filterOption', {
+                    label: upgradeResultLabel(t, result),
+                    count: order.counts[result],
+                  }),
+                })),
+              ]}
+            />
+          )}
           <Table<OrderDevice>
             rowKey="device_id"
             columns={columns}
             dataSource={devices}
-            loading={info.isPending}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            loading={info.isPending || (info.isFetching && info.isPlaceholderData)}
+            pagination={{
+              current: page.pageIndex,
+              pageSize: page.pageOffset,
+              total,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              showTotal: (count) => t('maintain.detail.pageTotal', { count }),
+              onChange: (pageIndex, pageOffset) =>
+                setPage((current) => ({
+                  pageIndex: pageOffset === current.pageOffset ? pageIndex : 1,
+                  pageOffset,
+                })),
+            }}
             scroll={{ x: 'max-content' }}
             size="small"
           />

@@ -57,9 +57,21 @@ export interface OrderDevice {
   updated_at: string | null
 }
 
+/** backend/upgrade/info: the order, counted over the devices the caller sees, and one page of them. */
 export interface OrderInfo {
   order: UpgradeOrder & { options?: Record<string, unknown> }
+  /** failed devices "retry failed" would send again (under the retry cap), over the whole order */
+  retriable: number
+  /** devices matching the filter, over every page */
+  total: number
   devices: OrderDevice[]
+}
+
+/** Which page of an order's devices the detail asks for, and of which upgrade result. */
+export interface OrderInfoRequest {
+  pageIndex: number
+  pageOffset: number
+  result?: UpgradeResult
 }
 
 /** The create call of the contract (issue 13); §5's timing rules are the shared schema's. */
@@ -210,11 +222,13 @@ export function useOrderList(request: PageRequest & LogFilters) {
 }
 
 /** An order's detail, asked again every few seconds while it is scheduled or running. */
-export function useOrderInfo(id: number | undefined) {
+export function useOrderInfo(id: number | undefined, request: OrderInfoRequest) {
   return useQuery({
-    queryKey: maintainKeys.order(id ?? 0),
+    queryKey: [...maintainKeys.order(id ?? 0), request] as const,
     enabled: id !== undefined,
-    queryFn: ({ signal }) => api.post<OrderInfo>('backend/upgrade/info', { id }, { signal }),
+    queryFn: ({ signal }) => api.post<OrderInfo>('backend/upgrade/info', { id, ...request }, { signal }),
+    // the previous page stays shown while the next loads, never another order's
+    placeholderData: (previous) => (previous?.order.id === id ? previous : undefined),
     refetchInterval: (query) => (isLive(query.state.data?.order.status) ? ORDER_REFRESH_MS : false),
   })
 }

@@ -19,8 +19,12 @@ export function orderStatusLabel(t: TFunction, status: OrderStatus): string {
   return t(`maintain.orders.statuses.${status}`)
 }
 
+export function upgradeResultLabel(t: TFunction, result: UpgradeResult): string {
+  return t(`maintain.detail.upgradeResults.${result}`)
+}
+
 export function UpgradeResultTag({ result, t }: { result: UpgradeResult; t: TFunction }) {
-  return <Tag color={RESULT_COLOURS[result]}>{t(`maintain.detail.upgradeResults.${result}`)}</Tag>
+  return <Tag color={RESULT_COLOURS[result]}>{upgradeResultLabel(t, result)}</Tag>
 }
 
 export function commandResultLabel(t: TFunction, result: CommandResult): string {

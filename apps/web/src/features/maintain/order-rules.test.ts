@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  canCancel,
-  deleteRefusal,
-  deviceRetryRefusal,
-  reasonKey,
-  retriableDevices,
-  retryFailedRefusal,
-} from './order-rules'
+import { canCancel, deleteRefusal, deviceRetryRefusal, reasonKey, retryFailedRefusal } from './order-rules'
 
 const device = (upgrade_result: 'waiting' | 'upgrading' | 'failed' | 'success', retries = 0) => ({
   upgrade_result,
@@ -32,11 +25,9 @@ describe('order rules', () => {
     expect(deviceRetryRefusal(device('failed', 2))).toBeUndefined()
     expect(deviceRetryRefusal(device('failed', 3))).toBe('errors.upgradeMaxRetries')
     expect(deviceRetryRefusal(device('success'))).toBe('maintain.detail.noFailedReason')
-    const devices = [device('failed', 0), device('failed', 3), device('success'), device('upgrading')]
-    expect(retriableDevices(devices)).toEqual([device('failed', 0)])
-    expect(retryFailedRefusal(devices)).toBeUndefined()
-    expect(retryFailedRefusal([device('failed', 3)])).toBe('errors.upgradeMaxRetries')
-    expect(retryFailedRefusal([device('success'), device('waiting')])).toBe('maintain.detail.noFailedReason')
+    expect(retryFailedRefusal({ failed: 2, retriable: 1 })).toBeUndefined()
+    expect(retryFailedRefusal({ failed: 1, retriable: 0 })).toBe('errors.upgradeMaxRetries')
+    expect(retryFailedRefusal({ failed: 0, retriable: 0 })).toBe('maintain.detail.noFailedReason')
   })
 
   it('says each failure reason, and an unknown one as it came', () => {

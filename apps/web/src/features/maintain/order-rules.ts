@@ -22,19 +22,13 @@ export function deviceRetryRefusal(device: Pick<OrderDevice, 'upgrade_result' | 
   return undefined
 }
 
-/** The failed devices "retry failed" would send again. */
-export function retriableDevices<D extends Pick<OrderDevice, 'upgrade_result' | 'retries' | 'max_retries'>>(
-  devices: readonly D[],
-): D[] {
-  return devices.filter((device) => deviceRetryRefusal(device) === undefined)
-}
-
-/** Why "retry failed" is refused now: no failed device, or every failed one at the cap. */
-export function retryFailedRefusal(
-  devices: readonly Pick<OrderDevice, 'upgrade_result' | 'retries' | 'max_retries'>[],
-): string | undefined {
-  if (!devices.some((device) => device.upgrade_result === 'failed')) return 'maintain.detail.noFailedReason'
-  return retriableDevices(devices).length === 0 ? MAX_RETRIES_KEY : undefined
+/**
+ * Why "retry failed" is refused now, from the server's summary of the whole order (not the page
+ * shown): no failed device, or every failed one at the cap.
+ */
+export function retryFailedRefusal(summary: { failed: number; retriable: number }): string | undefined {
+  if (summary.failed === 0) return 'maintain.detail.noFailedReason'
+  return summary.retriable === 0 ? MAX_RETRIES_KEY : undefined
 }
 
 const KNOWN_REASONS = new Set([

@@ -150,6 +150,10 @@ export const maintainEnUS = {
       loadFailed: 'The order could not be loaded.',
       options: 'Options',
       close: 'Close',
+      filter: 'Devices shown',
+      filterAll: 'All',
+      filterOption: '{{label}} ({{count}})',
+      pageTotal: 'Devices: {{count}}',
       upgradeResults: {
         waiting: 'Waiting for upgrade',
         upgrading: 'Upgrading',

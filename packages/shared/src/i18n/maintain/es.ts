@@ -149,6 +149,10 @@ export const maintainEs: MaintainCatalogue = {
       loadFailed: 'No se pudo cargar la orden.',
       options: 'Opciones',
       close: 'Cerrar',
+      filter: 'Dispositivos mostrados',
+      filterAll: 'Todos',
+      filterOption: '{{label}} ({{count}})',
+      pageTotal: 'Dispositivos: {{count}}',
       upgradeResults: {
         waiting: 'En espera de actualización',
         upgrading: 'Actualizando',

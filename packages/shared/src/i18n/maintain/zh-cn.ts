@@ -146,6 +146,10 @@ export const maintainZhCN: MaintainCatalogue = {
       loadFailed: '任务加载失败。',
       options: '选项',
       close: '关闭',
+      filter: '显示的设备',
+      filterAll: '全部',
+      filterOption: '{{label}}（{{count}}）',
+      pageTotal: '共 {{count}} 台设备',
       upgradeResults: {
         waiting: '等待升级',
         upgrading: '升级中',
