@@ -84,8 +84,9 @@ describe('a device of an order as the detail shows it (§4)', () => {
       upgrade_result: 'waiting',
       command_result: 'not_sent',
     })
+    // Sent and not judged counts as upgrading, as the order's counts and the log count it.
     expect(deviceProgress(sent, execution('QUEUED'))).toMatchObject({
-      upgrade_result: 'waiting',
+      upgrade_result: 'upgrading',
       command_result: 'sent',
     })
     expect(

@@ -171,7 +171,9 @@ export function deviceProgress(
       reason: device.reason,
     }
   if (device.wave === null) return idle('not_sent')
-  if (!execution || execution.status === 'QUEUED') return idle('sent')
+  // Sent and not judged is upgrading (as the order's counts, the detail's filter and the log say),
+  // its command still "sent" while the execution waits for the device.
+  if (!execution || execution.status === 'QUEUED') return { ...idle('sent'), upgrade_result: 'upgrading' }
   const details = execution.statusDetails
   const download = downloadOf(execution, null)
   const progress =

@@ -7,7 +7,6 @@ import {
   UPGRADE_MAX_DEVICES,
   UPGRADE_MAX_RETRIES,
   type UpgradeCreateRequest,
-  type UpgradeDeviceResult,
   type UpgradeInfoRequest,
 } from '@canopy/shared/validation'
 import type { Database } from '../../db/client'
@@ -170,8 +169,6 @@ export class UpgradesService {
         name: names.get(device.deviceId) ?? null,
         from_version: device.fromVersion,
         ...deviceProgress(device, execution),
-        // The result the counts and the filter read: its own row's (sent and not judged: upgrading).
-        upgrade_result: rowResult(device),
         retries: device.retries,
         max_retries: UPGRADE_MAX_RETRIES,
         canary: device.canary,
@@ -324,12 +321,6 @@ export class UpgradesService {
     if (!(await orders.hasVisibleDevice(id, visibility))) throw new AppError(ErrorCode.NO_PERMISSION)
     return order
   }
-}
-
-/** A device's upgrade result from its own row: not sent, sent and not judged, or its verdict. */
-function rowResult(device: { wave: number | null; outcome: string | null }): UpgradeDeviceResult {
-  if (device.outcome === 'success' || device.outcome === 'failed') return device.outcome
-  return device.wave === null ? 'waiting' : 'upgrading'
 }
 
 export function orderView(
