@@ -212,11 +212,14 @@ export class DevicesService {
       const unique = [...new Set(target.ids)]
       const found = await repository.withProducts(visibility, { ids: unique })
       if (found.length !== unique.length) throw new AppError(ErrorCode.NO_PERMISSION)
-      return found
+      // The order's release order (its canary is the first N) is the order they were picked in.
+      const picked = new Map(unique.map((id, index) => [id, index]))
+      return found.sort((a, b) => picked.get(a.id)! - picked.get(b.id)!)
     }
     const root = scope.require(target.gid ?? 0).id
     const projectIds = [...subtreeIds(scope.projects, [root])].filter((id) => scope.has(id))
-    return repository.withProducts(visibility, { projectIds })
+    // A project's devices are released in the order they were bound (their ids), whatever the scan.
+    return (await repository.withProducts(visibility, { projectIds })).sort((a, b) => a.id - b.id)
   }
 
   /** A tenant's devices in these projects, whoever asks: the server's own work (an automatic template, a scheduled backup). */
