@@ -6,17 +6,16 @@ import { AppError } from '../../http/app-error'
 import { type Coalesced, coalescedRows } from '../../lib/coalesced'
 import { groupedWrites } from '../../lib/grouped-writes'
 import type { DeviceRow } from '../devices/devices.repository'
-import { type DevicePortalRow, devicePortalRepository } from './device-portal.repository'
-import { type GatewayDevice, guestGatewayRepository } from './guest-gateway.repository'
+import { devicePortalRepository } from './device-portal.repository'
+import { type GatewayPortalRow, guestGatewayRepository } from './guest-gateway.repository'
 import {
   type GatewayAuthRow,
   type GuestSessionRow,
   type GuestSessionValues,
   guestSessionsRepository,
 } from './guest-sessions.repository'
-import { type PortalPageRow, pagesRepository } from './pages.repository'
+import { pagesRepository } from './pages.repository'
 import { type PictureRow, picturesRepository } from './pictures.repository'
-import type { StrategyRow } from './strategies.repository'
 
 /**
  * What the guest surface needs of the tenant's authentication methods (/auth/method), narrow so
@@ -38,15 +37,8 @@ export interface GuestMethods {
   verifySmsCode(tenantId: number, phone: string, code: string): Promise<boolean>
 }
 
-/** A device's portal as a gateway asks about it: the SSID's setting, its page and strategy. */
-export interface GatewayPortal {
-  device: GatewayDevice
-  setting: DevicePortalRow
-  page: PortalPageRow
-  strategy: StrategyRow
-  /** the device's project roams: a guest remembered anywhere in it is let in */
-  roaming: boolean
-}
+/** A device's portal as a gateway asks about it: the SSID's setting, its page and strategy, roaming. */
+export type GatewayPortal = GatewayPortalRow
 
 /** Why a guest was not let in: the guest page's message key and the HTTP status it answers with. */
 export class GuestRefusal extends Error {

@@ -15,7 +15,7 @@ import type { Database } from '../../db/client'
 import { violatedUniqueConstraint } from '../../db/errors'
 import { AppError } from '../../http/app-error'
 import { FileReply } from '../../http/file-reply'
-import { type Coalesced, coalescedRows } from '../../lib/coalesced'
+import { Coalesced } from '../../lib/coalesced'
 import type { Principal } from '../auth/principal'
 import { hashMemberPassword, memberPasswordMatches } from './member-passwords'
 import { type GuestLoginRow, type MemberRow, membersRepository } from './members.repository'
@@ -36,15 +36,18 @@ export class MembersService {
    * Guests' member logins: those made together are read in one statement (`forGuestLogins`), one
    * round trip instead of one each. Not a cache: nothing is kept once the statement answers.
    */
-  private readonly guestLogins: Coalesced<string, Array<GuestLoginRow & { key: string }>>
+  private readonly guestLogins: Coalesced<{ tenantId: number; account: string }, GuestLoginRow | undefined>
 
   constructor(private readonly deps: { db: Database }) {
-    this.guestLogins = coalescedRows(
-      async (keys) => {
-        const rows = await membersRepository(deps.db).forGuestLogins(keys.map(loginOfKey))
-        return rows.map((row) => ({ ...row, key: keys[row.at]! }))
+    this.guestLogins = new Coalesced(
+      async (logins) => {
+        // Each row names its login's place in the batch; a login without one has no methods row.
+        const byPlace = new Map(
+          (await membersRepository(deps.db).forGuestLogins(logins)).map((row) => [row.at, row]),
+        )
+        return logins.map((_, at) => byPlace.get(at))
       },
-      (row) => row.key,
+      undefined,
       { gatherTurn: true },
     )
   }
@@ -158,7 +161,7 @@ export class MembersService {
     account: string,
     password: string,
   ): Promise<{ id: number; account: string } | undefined> {
-    const [login] = await this.guestLogins.submit(keyOfLogin(tenantId, account))
+    const login = await this.guestLogins.submit({ tenantId, account })
     if (!login?.memberEnabled) throw new AppError(ErrorCode.MEMBER_AUTH_DISABLED)
     const member = login.member ?? undefined
     const { matches, stale } = await memberPasswordMatches(member?.passwordHash, password)
@@ -189,16 +192,6 @@ export class MembersService {
       throw error
     }
   }
-}
-
-/** A guest login as one key (tenant, account as typed): the same login twice in a batch is read once. */
-function keyOfLogin(tenantId: number, account: string): string {
-  return JSON.stringify([tenantId, account])
-}
-
-function loginOfKey(key: string): { tenantId: number; account: string } {
-  const [tenantId, account] = JSON.parse(key) as [number, string]
-  return { tenantId, account }
 }
 
 async function hashAll(passwords: string[]): Promise<string[]> {
