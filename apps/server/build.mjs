@@ -27,5 +27,6 @@ await build({
   plugins: [keepNpmPackagesExternal],
 })
 cpSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs')
+cpSync('src/db/statement-names.mjs', 'dist/statement-names.mjs')
 cpSync('drizzle', 'dist/drizzle', { recursive: true })
 execFileSync(process.execPath, ['make-pglite-seed.mjs', 'dist/pglite-seed.tar.gz'], { stdio: 'inherit' })

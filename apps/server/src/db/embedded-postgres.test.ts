@@ -100,4 +100,47 @@ describe('the embedded PostgreSQL under concurrent connections', () => {
       await consolePool.end()
     }
   })
+
+  it("keeps each connection's named statements its own: the same name on every connection, and again after one closes", async () => {
+    // Eight connections each prepare "same" with a different text: on a shared session without
+    // per-connection names the second Parse would fail ("prepared statement already exists").
+    const clients = await Promise.all(Array.from({ length: 8 }, () => pool.connect()))
+    try {
+      const answers = await Promise.all(
+        clients.map((client, i) =>
+          client.query<{ n: number }>({ name: 'same', text: `select $1::int + ${i} as n`, values: [100] }),
+        ),
+      )
+      expect(answers.map((answer) => answer.rows[0]!.n)).toEqual(clients.map((_, i) => 100 + i))
+      // Executed again: Bind names the statement, and each connection's own is used.
+      const again = await Promise.all(
+        clients.map((client, i) =>
+          client.query<{ n: number }>({ name: 'same', text: `select $1::int + ${i} as n`, values: [1] }),
+        ),
+      )
+      expect(again.map((answer) => answer.rows[0]!.n)).toEqual(clients.map((_, i) => 1 + i))
+    } finally {
+      for (const client of clients) client.release(true)
+    }
+    // The closed connections' statements are forgotten; a new connection prepares the name anew.
+    const fresh = await pool.connect()
+    try {
+      const { rows } = await fresh.query<{ n: number }>({
+        name: 'same',
+        text: 'select $1::int * 2 as n',
+        values: [21],
+      })
+      expect(rows[0]!.n).toBe(42)
+      // The others' statements go once the worker hears their sockets close.
+      const named = async () =>
+        (
+          await fresh.query<{ n: number }>(
+            "select count(*)::int as n from pg_prepared_statements where name like '%same'",
+          )
+        ).rows[0]!.n
+      await expect.poll(named, { timeout: 5000 }).toBe(1)
+    } finally {
+      fresh.release(true)
+    }
+  })
 })

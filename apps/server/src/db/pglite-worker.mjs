@@ -8,12 +8,14 @@
 // multiplexer queues single messages, so two connections' Parse and Bind interleave under load.)
 // Connections that say they carry work a person waits for (their startup packet's
 // application_name is `urgentApplication`) have their requests served before the others'.
+// Named prepared statements are each connection's own, as on a server (statement-names.mjs).
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { deallocations, scopeStatementName } from './statement-names.mjs'
 
 const { dataDir, socketPath, seedPath, urgentApplication } = workerData
 
@@ -47,9 +49,17 @@ class Session {
     void this.pump()
   }
 
-  /** A connection went away: its queued requests go, and an open transaction is rolled back. */
+  /**
+   * A connection went away: its queued requests go, its named statements are forgotten (in the
+   * queue's turn, like any request), and an open transaction is rolled back.
+   */
   async release(connection) {
     this.queue = this.queue.filter((request) => request.connection !== connection)
+    if (connection.statements.size > 0) {
+      // Nobody reads the answer: a statement left behind (the session in a failed transaction,
+      // say) is a few kilobytes under a name no connection will use again.
+      this.submit({ write: () => true, urgent: false }, deallocations([...connection.statements]))
+    }
     if (this.owner !== connection) return
     // exec takes PGlite's lock itself (runExclusive around it would wait for ever).
     // The worker has no logger of its own: stderr is the server's.
@@ -100,12 +110,21 @@ class Session {
   }
 }
 
+/** connections served so far: each one's number prefixes its statement names */
+let connections = 0
+
 /** Splits a connection's bytes into protocol messages and hands complete requests to the session. */
 function serve(socket, session) {
   let buffer = Buffer.alloc(0)
   let started = false
   let request = []
-  const connection = { write: (data) => socket.writable && socket.write(data), urgent: false }
+  const connection = {
+    write: (data) => socket.writable && socket.write(data),
+    urgent: false,
+    /** its named statements' names in the session */
+    statements: new Set(),
+    prefix: `c${++connections}_`,
+  }
 
   socket.on('data', (chunk) => {
     buffer = Buffer.concat([buffer, chunk])
@@ -138,7 +157,12 @@ function serve(socket, session) {
       const length = 1 + buffer.readInt32BE(1)
       if (buffer.length < length) return
       const type = String.fromCharCode(buffer[0])
-      request.push(new Uint8Array(buffer.subarray(0, length)))
+      const { packet, name } = scopeStatementName(
+        new Uint8Array(buffer.subarray(0, length)),
+        connection.prefix,
+      )
+      if (name) connection.statements.add(name)
+      request.push(packet)
       buffer = buffer.subarray(length)
       if (type === 'X') {
         request = []
