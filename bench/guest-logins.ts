@@ -7,8 +7,9 @@
 // with click-through shows what the path costs without a password hash.
 // On the embedded defaults and on PostgreSQL (BENCH_DATABASE_URL, a database of its own).
 // BENCH_RATE logins a second offered (default 1,000), BENCH_SECONDS a round (default 10),
-// BENCH_IN_FLIGHT the most logins under way at once (default 512; a login due while that many
-// are under way is counted as not started).
+// BENCH_MEMBERS the members used in turn (below). BENCH_IN_FLIGHT the most logins under way at once (default 512; a login due while that many
+// are under way is counted as not started). BENCH_DATABASES and BENCH_METHODS narrow a run
+// (e.g. `embedded`, `member`; comma-separated); BENCH_TIMELINE=1 prints each second's p99.
 // The guests' per-address limit (600 a minute by default) is raised by environment for the
 // server: every bench guest comes from 127.0.0.1, where real ones come from many gateways.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -25,7 +26,15 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0
 const RATE = Number(process.env.BENCH_RATE ?? 1_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 512)
-const MEMBERS = 20
+const DATABASES = listOf(process.env.BENCH_DATABASES, ['embedded', 'postgresql'] as const)
+const METHODS = listOf(process.env.BENCH_METHODS, ['member', 'click'] as const)
+const TIMELINE = process.env.BENCH_TIMELINE === '1'
+/**
+ * The tenant's members, used in turn (BENCH_MEMBERS, default 20: a venue's accounts, each shared by
+ * many guests, so a node checks each password's hash once in ten minutes). With 10,000 every login
+ * of a round is an account the node has not verified yet: every login pays the full hash.
+ */
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20)
 const SEED = 16
 /** guest devices so far (each login is a new one) */
 let guests = 0
@@ -49,7 +58,7 @@ interface Round {
 
 requireBuild()
 const rows: Array<[string, string, string?]> = []
-for (const database of ['embedded', 'postgresql'] as const) {
+for (const database of DATABASES) {
   const own = database === 'postgresql' ? await databaseOfItsOwn(ADMIN_URL, 'canopy_bench_guests') : undefined
   const dataDir = mkdtempSync(path.join(tmpdir(), 'canopy-bench-guests-'))
   const server = await startServer(dataDir, {
@@ -61,7 +70,7 @@ for (const database of ['embedded', 'postgresql'] as const) {
     const fleet = await startBenchFleet(server, dataDir, { devices: 1, seed: SEED, models: ['CAP-1200'] })
     try {
       const gateway = await portalOn(server.baseUrl, fleet.token, fleet.ids[0]!)
-      for (const method of ['member', 'click'] as const) {
+      for (const method of METHODS) {
         // A short warm-up at a tenth of the rate: connections, JIT, the first lookups.
         await round(server, gateway, method, Math.max(1, RATE / 10), 2, 'warm-up')
         const result = await round(server, gateway, method, RATE, SECONDS, `${database}, ${method}`)
@@ -124,8 +133,17 @@ async function portalOn(baseUrl: string, token: string, deviceId: number): Promi
     sms_phone_max: 1,
     sms_client_max: 1,
   })
-  for (let n = 0; n < MEMBERS; n++)
-    await ok('portal/member/add', { account: `guest${n}`, password: `guestpass${n}`, info: '' })
+  // Added 50 at a time: 10,000 one by one would take minutes.
+  for (let first = 0; first < MEMBERS; first += 50)
+    await Promise.all(
+      Array.from({ length: Math.min(50, MEMBERS - first) }, (_, k) =>
+        ok('portal/member/add', {
+          account: `guest${first + k}`,
+          password: `guestpass${first + k}`,
+          info: '',
+        }),
+      ),
+    )
   await ok('device/auth/set', {
     id: deviceId,
     target: 'vap1',
@@ -138,6 +156,15 @@ async function portalOn(baseUrl: string, token: string, deviceId: number): Promi
   // The fleet's one device, as bench/fleet.ts picks its MAC.
   const profiles = PROFILES.filter((profile) => profile.model === 'CAP-1200')
   return { thing: thingNameOf(fleetMacs(1, profiles, SEED)[0]!.mac) }
+}
+
+/** The ones of `all` an environment variable names, in its order (all when it is unset). */
+function listOf<T extends string>(named: string | undefined, all: readonly T[]): readonly T[] {
+  if (!named) return all
+  const picked = named.split(',').map((name) => name.trim())
+  const unknown = picked.filter((name) => !all.includes(name as T))
+  if (unknown.length > 0) throw new Error(`unknown ${unknown.join(', ')}: expected some of ${all.join(', ')}`)
+  return picked as T[]
 }
 
 /** A new guest device's MAC each time (02: locally administered). */
@@ -194,6 +221,8 @@ async function round(
 ): Promise<Round> {
   const offered = Math.round(rate * seconds)
   const latencies: number[] = []
+  /** each second's latencies, by when the login was due */
+  const perSecond: number[][] = Array.from({ length: Math.ceil(seconds) }, () => [])
   const failed = new Map<string, number>()
   let inFlight = 0
   let notStarted = 0
@@ -217,7 +246,10 @@ async function round(
         .then((why) => {
           inFlight--
           if (why) failed.set(why, (failed.get(why) ?? 0) + 1)
-          else latencies.push(performance.now() - due)
+          else {
+            latencies.push(performance.now() - due)
+            perSecond[Math.floor((due - started) / 1000)]?.push(performance.now() - due)
+          }
         }),
     )
   }
@@ -226,8 +258,20 @@ async function round(
   const serverCpu = (cpuSecondsOf(server.process.pid!) - cpuBefore) / elapsed
   const clientCpu = process.cpuUsage(clientCpuBefore)
   await pool.close()
+  const at = (q: number, sorted = latencies) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
   latencies.sort((a, b) => a - b)
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
+  if (TIMELINE)
+    console.log(
+      `${label}, each second's p99 (ms): ${perSecond
+        .map((second) =>
+          at(
+            0.99,
+            second.sort((a, b) => a - b),
+          ).toFixed(0),
+        )
+        .join(' ')}`,
+    )
   return {
     label,
     offered,

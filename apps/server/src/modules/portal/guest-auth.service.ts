@@ -3,16 +3,15 @@ import { ErrorCode } from '@canopy/shared/errors'
 import type { Language } from '@canopy/shared/i18n/languages'
 import type { Database } from '../../db/client'
 import { AppError } from '../../http/app-error'
-import { type Coalesced, coalescedRows } from '../../lib/coalesced'
-import { groupedWrites } from '../../lib/grouped-writes'
+import { Coalesced, coalescedRows } from '../../lib/coalesced'
 import type { DeviceRow } from '../devices/devices.repository'
 import { devicePortalRepository } from './device-portal.repository'
 import { type GatewayPortalRow, guestGatewayRepository } from './guest-gateway.repository'
 import {
   type GatewayAuthRow,
   type GuestSessionRow,
-  type GuestSessionValues,
   guestSessionsRepository,
+  type IssuedSession,
 } from './guest-sessions.repository'
 import { pagesRepository } from './pages.repository'
 import { type PictureRow, picturesRepository } from './pictures.repository'
@@ -88,14 +87,13 @@ export class GuestAuthService {
    */
   private readonly portals: Coalesced<string, GatewayPortal[]>
   private readonly tokens: Coalesced<string, GatewayAuthRow[]>
-  /** Logins' session rows, written together with those arriving at the same moment. */
-  private readonly insertSession: (values: GuestSessionValues) => Promise<GuestSessionRow>
+  /**
+   * Logins' session rows, written together: one statement at a time, which takes every login
+   * made while the one before ran (under load the groups grow instead of the statements).
+   */
+  private readonly issuedSessions: Coalesced<IssuedSession, undefined>
   /** Gateways' auth stage=login, recorded together likewise. */
-  private readonly activateSession: (activation: {
-    id: number
-    now: Date
-    sessionEndsAt: Date | null
-  }) => Promise<undefined>
+  private readonly activations: Coalesced<{ id: number; now: Date; sessionEndsAt: Date | null }, undefined>
 
   constructor(
     private readonly deps: {
@@ -119,9 +117,11 @@ export class GuestAuthService {
       (row) => row.session.token,
       { gatherTurn: true },
     )
-    this.insertSession = groupedWrites((values) => sessions.insertMany(values), { max: GROUP_MAX })
-    this.activateSession = groupedWrites((activations) => sessions.activateMany(activations), {
-      max: GROUP_MAX,
+    this.issuedSessions = new Coalesced((issued) => sessions.insertMany(issued), GROUP_MAX, {
+      gatherTurn: true,
+    })
+    this.activations = new Coalesced((activations) => sessions.activateMany(activations), GROUP_MAX, {
+      gatherTurn: true,
     })
   }
 
@@ -258,7 +258,7 @@ export class GuestAuthService {
     }
     if (query.stage === 'login') {
       if (session.status === 'issued')
-        await this.activateSession({
+        await this.activations.submit({
           id: session.id,
           now,
           sessionEndsAt: sessionEnd(session, sessionMinutes, now),
@@ -306,18 +306,16 @@ export class GuestAuthService {
           ? new Date(now.getTime() + validity * DAY_MS)
           : null
     const token = randomBytes(TOKEN_BYTES).toString('base64url')
-    await this.insertSession({
+    await this.issuedSessions.submit({
       tenantId: portal.device.tenantId,
       deviceId: portal.device.id,
       projectId: portal.device.projectId,
       target: portal.setting.target,
-      ssid: null,
       clientMac: client.mac,
       clientIp: client.ip,
       method: how.method,
       account: how.account,
       token,
-      status: 'issued',
       expiresAt,
     })
     return token

@@ -20,6 +20,7 @@ import type { Principal } from '../auth/principal'
 import { hashMemberPassword, memberPasswordMatches } from './member-passwords'
 import { type GuestLoginRow, type MemberRow, membersRepository } from './members.repository'
 import { readMemberSheet, writeMemberSheet } from './members-xls'
+import { VerifiedPasswords } from './verified-passwords'
 
 /** Password hashes computed at once during an import (each ~0.5 ms of a core). */
 const HASHES_AT_ONCE = 2
@@ -37,14 +38,15 @@ export class MembersService {
    * round trip instead of one each. Not a cache: nothing is kept once the statement answers.
    */
   private readonly guestLogins: Coalesced<{ tenantId: number; account: string }, GuestLoginRow | undefined>
+  /** right passwords verified lately, so a shared member account is not hashed for every guest */
+  private readonly verified = new VerifiedPasswords()
 
   constructor(private readonly deps: { db: Database }) {
+    const members = membersRepository(deps.db)
     this.guestLogins = new Coalesced(
       async (logins) => {
         // Each row names its login's place in the batch; a login without one has no methods row.
-        const byPlace = new Map(
-          (await membersRepository(deps.db).forGuestLogins(logins)).map((row) => [row.at, row]),
-        )
+        const byPlace = new Map((await members.forGuestLogins(logins)).map((row) => [row.at, row]))
         return logins.map((_, at) => byPlace.get(at))
       },
       undefined,
@@ -153,7 +155,8 @@ export class MembersService {
   /**
    * For the guest surface: the member whose account and password these are, if enabled; undefined
    * otherwise, after the time of a real check either way (so answers do not tell which accounts
-   * exist). Refused with 600400206 while the member method is off. A hash of older parameters
+   * exist); only a right password this node verified lately is answered without a second check
+   * (VerifiedPasswords). Refused with 600400206 while the member method is off. A hash of older parameters
    * that matches is replaced by one of the members' own (the password is at hand only now).
    */
   async verify(
@@ -164,9 +167,13 @@ export class MembersService {
     const login = await this.guestLogins.submit({ tenantId, account })
     if (!login?.memberEnabled) throw new AppError(ErrorCode.MEMBER_AUTH_DISABLED)
     const member = login.member ?? undefined
-    const { matches, stale } = await memberPasswordMatches(member?.passwordHash, password)
+    const { matches, stale } =
+      member && this.verified.holds(member.passwordHash, password)
+        ? { matches: true, stale: false }
+        : await memberPasswordMatches(member?.passwordHash, password)
     if (!matches || !member) return undefined
-    if (stale)
+    if (!stale) this.verified.remember(member.passwordHash, password)
+    else
       await membersRepository(this.deps.db).rehash(
         tenantId,
         member.id,

@@ -1,6 +1,7 @@
 import type { Language } from '@canopy/shared/i18n/languages'
 import type { MethodSaveRequest, PortalMethods, SmsPhonePeriod } from '@canopy/shared/validation'
 import type { Database } from '../../db/client'
+import { type Coalesced, coalescedRows } from '../../lib/coalesced'
 import type { Principal } from '../auth/principal'
 import { type MethodsRow, methodsRepository } from './methods.repository'
 import { smsCodesRepository } from './sms.repository'
@@ -23,7 +24,20 @@ const DEFAULT_SMS_TOTAL = 1000
  * which of click-through, member and SMS are on, the terms, and the SMS quotas with their usage.
  */
 export class MethodsService {
-  constructor(private readonly deps: { db: Database }) {}
+  /**
+   * The rows guests' logins ask for (click-through's terms, whether SMS is on), read together:
+   * one statement for those asked in the same turn. Not a cache: nothing is kept once it answers.
+   */
+  private readonly forGuests: Coalesced<number, MethodsRow[]>
+
+  constructor(private readonly deps: { db: Database }) {
+    const methods = methodsRepository(deps.db)
+    this.forGuests = coalescedRows(
+      (tenantIds) => methods.ofTenants(tenantIds),
+      (row) => row.tenantId,
+      { gatherTurn: true },
+    )
+  }
 
   async info(principal: Principal): Promise<PortalMethods> {
     const tenantId = principal.account.tenantId
@@ -55,7 +69,7 @@ export class MethodsService {
    * the first one written), or undefined while click-through is off.
    */
   async clickThroughTerms(tenantId: number, language: Language): Promise<string | undefined> {
-    const row = await methodsRepository(this.deps.db).find(tenantId)
+    const [row] = await this.forGuests.submit(tenantId)
     if (!row?.noauthEnabled) return undefined
     const terms = row.terms
     return terms[language] || terms['en-us'] || terms['zh-cn'] || terms.es || ''
@@ -63,7 +77,8 @@ export class MethodsService {
 
   /** For the guest surface: whether the tenant's SMS method is on (the captive page offers codes). */
   async smsEnabled(tenantId: number): Promise<boolean> {
-    return (await methodsRepository(this.deps.db).find(tenantId))?.smsEnabled ?? false
+    const [row] = await this.forGuests.submit(tenantId)
+    return row?.smsEnabled ?? false
   }
 }
 
