@@ -42,7 +42,10 @@ const listColumns = {
   remark: devices.remark,
   status: devices.status,
   statusChangedAt: devices.statusChangedAt,
-  lastSeenAt: devices.lastSeenAt,
+  /** its last status, or any other message it sent since (presence.ts `heard`) */
+  lastSeenAt: sql<Date | null>`greatest(${devices.lastSeenAt}, ${deviceMetricsLatest.heardAt})`.mapWith(
+    devices.lastSeenAt,
+  ),
   firmware: devices.firmware,
   boundAt: devices.boundAt,
   projectId: devices.projectId,

@@ -97,6 +97,13 @@ export const deviceMetricsLatest = pgTable(
     clients: integer('clients'),
     uptime: bigint('uptime', { mode: 'number' }),
     telemetry: jsonb('telemetry'),
+    /**
+     * when the device last said anything but a status or telemetry (a job update, a shadow
+     * request: presence.ts `heard`), so the watchdog does not take a busy device offline. Kept here
+     * and not in `devices.last_seen_at` so that hearing ten thousand devices does not rewrite
+     * their device rows (the list's count stays index-only).
+     */
+    heardAt: timestamp('heard_at', { withTimezone: true }),
   },
   (t) => [
     index('device_metrics_latest_clients_idx').on(t.clients.desc().nullsLast(), t.deviceId.desc()),

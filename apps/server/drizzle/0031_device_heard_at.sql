@@ -1,0 +1,1 @@
+ALTER TABLE "device_metrics_latest" ADD COLUMN "heard_at" timestamp with time zone;
