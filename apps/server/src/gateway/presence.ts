@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { deviceMetricsLatest, devices } from '../db/schema'
 import { Coalesced } from '../lib/coalesced'
+import { groupsOf } from '../lib/group-by'
 import type { DeviceDirectory } from '../modules/devices/device-directory'
 import type { DeviceEvents } from './device-events'
 import { DeviceRefusal, payloadRefusal } from './device-refusals'
@@ -108,11 +109,11 @@ export class Presence {
    */
   async expireSilent(): Promise<number> {
     if (this.heardSince.size > 0) {
-      const heard = [...this.heardSince]
-      this.heardSince.clear()
       // In slices: one statement for ten thousand devices held the embedded database's one
       // session for ~150 ms, and the console's requests with it.
-      for (let first = 0; first < heard.length; first += HEARD_SLICE)
+      const slices = groupsOf([...this.heardSince], HEARD_SLICE)
+      this.heardSince.clear()
+      for (const slice of slices)
         await this.deps.db
           .update(deviceMetricsLatest)
           .set({ heardAt: sql`now()` })
@@ -120,7 +121,7 @@ export class Presence {
           .where(
             and(
               eq(devices.id, deviceMetricsLatest.deviceId),
-              sql`${devices.thingName} = any(${sql.param(heard.slice(first, first + HEARD_SLICE))}::text[])`,
+              sql`${devices.thingName} = any(${sql.param(slice)}::text[])`,
               eq(devices.status, 'online'),
             ),
           )

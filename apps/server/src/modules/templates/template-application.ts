@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../db/client'
 import type { DeviceEvents } from '../../gateway/device-events'
 import { AppError } from '../../http/app-error'
 import { eachConcurrently } from '../../lib/concurrency'
+import { groupsOf } from '../../lib/group-by'
 import type { Principal } from '../auth/principal'
 import { requireBatch } from '../devices/batch-check'
 import type { DeviceRow } from '../devices/devices.repository'
@@ -129,8 +130,7 @@ export class TemplateApplication {
         template.version,
       )
       const due = governed.filter((device) => behind.has(device.id))
-      const chunks: DeviceRow[][] = []
-      for (let at = 0; at < due.length; at += ROLLOUT_CHUNK) chunks.push(due.slice(at, at + ROLLOUT_CHUNK))
+      const chunks = groupsOf(due, ROLLOUT_CHUNK)
       // Two at a time: one chunk's devices are told while the next one's transaction commits.
       await eachConcurrently(chunks, CHUNKS_AT_ONCE, (chunk) => this.applyAutomatically(template, chunk))
     }

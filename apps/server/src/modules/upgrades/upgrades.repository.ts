@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { groupsOf } from '../../lib/group-by'
 import { type DeviceVisibility, visibleCondition } from '../devices/devices.repository'
 import type { UpgradeOptions } from './upgrade-options'
 
@@ -151,8 +152,7 @@ export function upgradesRepository(db: Executor) {
         fromVersion: string | null
       }>,
     ): Promise<void> {
-      for (let at = 0; at < devices.length; at += INSERT_CHUNK) {
-        const chunk = devices.slice(at, at + INSERT_CHUNK)
+      for (const chunk of groupsOf(devices, INSERT_CHUNK)) {
         await db.execute(sql`insert into upgrade_order_devices (order_id, device_id, position, canary, mac, from_version)
           select ${orderId}, d.device_id, d.position, d.canary, d.mac, d.from_version
           from jsonb_to_recordset(${JSON.stringify(
