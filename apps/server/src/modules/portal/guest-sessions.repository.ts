@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { preparedOnce } from '../../db/prepared-once'
 import { devices, portalDeviceSettings, portalGuestSessions, portalStrategies } from '../../db/schema'
 
 export type GuestSessionRow = typeof portalGuestSessions.$inferSelect
@@ -45,8 +46,7 @@ function conditions(query: GuestSessionQuery): SQL {
 
 /** Guests' authentications on devices' portals (SQL only). */
 export function guestSessionsRepository(db: Executor) {
-  /** prepared when first used: a named statement, planned once (a thousand logins a second) */
-  let gatewayAuth: ReturnType<typeof prepareGatewayAuth> | undefined
+  const gatewayAuth = preparedOnce(() => prepareGatewayAuth(db))
   return {
     /**
      * Many issued sessions in one statement (grouped logins). One array a column: the statement's
@@ -123,8 +123,7 @@ export function guestSessionsRepository(db: Executor) {
      * length of the strategy its SSID has now (null when the SSID's portal has none).
      */
     async forGatewayAuth(tokens: string[]): Promise<GatewayAuthRow[]> {
-      gatewayAuth ??= prepareGatewayAuth(db)
-      return gatewayAuth.execute({ tokens })
+      return gatewayAuth().execute({ tokens })
     },
 
     /**

@@ -1,5 +1,6 @@
 import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { preparedOnce } from '../../db/prepared-once'
 import { portalMembers, portalMethods } from '../../db/schema'
 import { type PageRequest, pageWindow } from '../../lib/paging'
 
@@ -20,8 +21,7 @@ function containing(search: string): string {
 
 /** The members of tenants (SQL only). */
 export function membersRepository(db: Executor) {
-  /** prepared when first used: a named statement, planned once (a thousand logins a second) */
-  let guestLogins: ReturnType<typeof prepareGuestLogins> | undefined
+  const guestLogins = preparedOnce(() => prepareGuestLogins(db))
   const inTenant = (tenantId: number, search = '') =>
     and(
       eq(portalMembers.tenantId, tenantId),
@@ -72,8 +72,7 @@ export function membersRepository(db: Executor) {
      * a login with no row has no methods row (the method is off).
      */
     async forGuestLogins(logins: Array<{ tenantId: number; account: string }>): Promise<GuestLoginRow[]> {
-      guestLogins ??= prepareGuestLogins(db)
-      const rows = await guestLogins.execute({
+      const rows = await guestLogins().execute({
         tenantIds: logins.map((login) => login.tenantId),
         accounts: logins.map((login) => login.account),
       })

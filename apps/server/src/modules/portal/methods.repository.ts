@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { preparedOnce } from '../../db/prepared-once'
 import { portalMethods } from '../../db/schema'
 
 export type MethodsRow = typeof portalMethods.$inferSelect
@@ -7,8 +8,7 @@ export type MethodsValues = Omit<typeof portalMethods.$inferInsert, 'tenantId' |
 
 /** The authentication methods of tenants, one row each (SQL only). */
 export function methodsRepository(db: Executor) {
-  /** prepared when first used: a named statement, planned once (a thousand logins a second) */
-  let ofTenants: ReturnType<typeof prepareOfTenants> | undefined
+  const ofTenants = preparedOnce(() => prepareOfTenants(db))
   return {
     async find(tenantId: number): Promise<MethodsRow | undefined> {
       const [row] = await db.select().from(portalMethods).where(eq(portalMethods.tenantId, tenantId))
@@ -17,8 +17,7 @@ export function methodsRepository(db: Executor) {
 
     /** Several tenants' rows in one statement (guests' logins asking together). */
     async ofTenants(tenantIds: number[]): Promise<MethodsRow[]> {
-      ofTenants ??= prepareOfTenants(db)
-      return ofTenants.execute({ tenantIds })
+      return ofTenants().execute({ tenantIds })
     },
 
     /** The row, locked until the transaction ends: every SMS send of the tenant queues here. */
