@@ -101,6 +101,31 @@ describe('the embedded PostgreSQL under concurrent connections', () => {
     }
   })
 
+  it("serves a console connection's request that arrives while the queue is being served next", async () => {
+    const consolePool = new pg.Pool({
+      connectionString: embedded.url,
+      max: 1,
+      application_name: CONSOLE_APPLICATION,
+    })
+    try {
+      await consolePool.query('select 1') // connected before the queue forms
+      // Each of the pool's 8 connections keeps a request queued: the queue never runs dry.
+      let answered = 0
+      const background = Array.from({ length: 48 }, () =>
+        pool.query('select pg_sleep(0.01)').then(() => answered++),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 60))
+      const before = answered
+      await consolePool.query('select 1')
+      // Served after the request running when it came (and perhaps one begun in that turn), not
+      // after the 8 queued ahead of it.
+      expect(answered - before).toBeLessThanOrEqual(3)
+      await Promise.all(background)
+    } finally {
+      await consolePool.end()
+    }
+  })
+
   it("keeps each connection's named statements its own: the same name on every connection, and again after one closes", async () => {
     // Eight connections each prepare "same" with a different text: on a shared session without
     // per-connection names the second Parse would fail ("prepared statement already exists").

@@ -103,6 +103,11 @@ class Session {
           if (answer.length > 0) request.connection.write(Buffer.concat(answer))
         }
         this.owner = this.db.isInTransaction() ? request.connection : null
+        // The sockets are read only between turns of this thread's event loop, and awaiting
+        // PGlite never ends a turn: without this, the requests that arrived while the queue was
+        // being served waited until it was empty, a person's among them, however urgent. So each
+        // request ends a turn, and one that came meanwhile is in the queue for `next` to choose.
+        await new Promise((resolve) => setImmediate(resolve))
       }
     } finally {
       this.running = false
