@@ -8,6 +8,8 @@ const bundled = path.basename(here) === 'dist'
 
 export const serverPaths = {
   migrations: bundled ? path.join(here, 'drizzle') : path.join(here, '../drizzle'),
+  /** the embedded broker's thread, bundled by the build (from source: gateway/broker-thread-source.ts) */
+  brokerThread: bundled ? path.join(here, 'broker-thread.cjs') : undefined,
   pgliteWorker: bundled ? path.join(here, 'pglite-worker.mjs') : path.join(here, 'db/pglite-worker.mjs'),
   /** made by `npm run build`; absent before the first build */
   pgliteSeed: bundled ? path.join(here, 'pglite-seed.tar.gz') : path.join(here, '../dist/pglite-seed.tar.gz'),

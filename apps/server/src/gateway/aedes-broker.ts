@@ -10,7 +10,7 @@ export interface ServiceAccount {
   password: string
 }
 
-export interface EmbeddedBroker {
+export interface AedesBroker {
   port: number
   /**
    * Ends the device's session, and any connection still being authenticated under its name:
@@ -29,11 +29,11 @@ type Identity = { kind: 'cloud' } | { kind: 'device'; thing: string }
 const identities = new WeakMap<Client, Identity>()
 
 /**
- * The embedded MQTT 3.1.1 broker (Aedes). It authenticates every client itself: the cloud's own
+ * The embedded MQTT 3.1.1 broker (Aedes), run in a thread of its own (`broker-thread.ts`). It authenticates every client itself: the cloud's own
  * service account, or a device whose client id and user name are its thing name and whose
  * password is its secret; and it keeps each device to its own topics (docs/protocol.md).
  */
-export async function startEmbeddedBroker(options: {
+export async function startAedesBroker(options: {
   host: string
   port: number
   service: ServiceAccount
@@ -42,7 +42,7 @@ export async function startEmbeddedBroker(options: {
   maxPacketBytes: number
   /** hears of each connection dropped for an oversized packet (its client id, once known) */
   onOversized?: (clientId: string | undefined) => void
-}): Promise<EmbeddedBroker> {
+}): Promise<AedesBroker> {
   // Device connections by thing name: the live session, and those whose secret is being checked
   // (a check that started before a revocation may still read the old secret).
   const sessions = new Map<string, Client>()

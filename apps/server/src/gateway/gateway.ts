@@ -51,6 +51,8 @@ export interface GatewayMetrics {
   suppressedLogLines: number
   admission: DeviceAdmission['counters']
   oversizedPackets: number | undefined
+  /** times the embedded broker's thread died and was started again */
+  brokerRestarts: number | undefined
 }
 
 const SERVICE_USERNAME = 'canopy-cloud'
@@ -79,7 +81,7 @@ export async function startGateway(deps: {
   let connection: CloudConnection
   let accounts: BrokerAccounts
   let brokerUrl: string
-  let oversizedPackets: () => number | undefined = () => undefined
+  let brokerCounters: () => { oversizedPackets?: number; restarts?: number } = () => ({})
   const refusals = new DeviceRefusals(deps.log)
   const events = new DeviceEvents((event, error) =>
     deps.log.error({ err: error, event }, 'a device event listener failed'),
@@ -104,6 +106,8 @@ export async function startGateway(deps: {
           '(packet)',
           new DeviceRefusal('too-large', 'packet'),
         ),
+      onCrash: (error) =>
+        deps.log.error({ err: error }, 'the embedded broker failed: starting it again (devices reconnect)'),
     })
     stops.push({ name: 'embedded broker', ms: 1500, run: () => broker.close() })
     brokerUrl = `mqtt://127.0.0.1:${broker.port}`
@@ -119,7 +123,7 @@ export async function startGateway(deps: {
       revokeDevice: withdraw,
       disconnectDevice: async (thing) => broker.disconnectDevice(thing),
     }
-    oversizedPackets = () => broker.counters.oversizedPackets
+    brokerCounters = () => broker.counters
   } else {
     brokerUrl = config.url
     await DynamicSecurity.ensureCloudRole(config)
@@ -322,7 +326,8 @@ export async function startGateway(deps: {
       refusals: refusals.counts,
       suppressedLogLines: refusals.suppressedLines,
       admission: admission.counters,
-      oversizedPackets: oversizedPackets(),
+      oversizedPackets: brokerCounters().oversizedPackets,
+      brokerRestarts: brokerCounters().restarts,
     }),
     brokerUrl,
     async close() {
