@@ -16,7 +16,7 @@ export type OpenDatabase = DatabaseHandle & {
 
 const EXTERNAL_POOL_SIZE = 10
 /** Console requests' own connections, beside the pool (db/console-work.ts) */
-const CONSOLE_POOL_SIZE = 2
+const CONSOLE_POOL_SIZE = 4
 // Any constant works: it only has to be the same for every instance.
 const MIGRATION_LOCK = 7_253_001
 

@@ -64,10 +64,10 @@ const listColumns = {
 }
 
 export function devicesRepository(db: Executor) {
-  /** Devices as list rows: with their product, project and latest telemetry. */
-  const listRows = () =>
+  /** Devices as list rows: with their product, project and latest telemetry (and `extra`). */
+  const listRows = <Extra extends Record<string, SQL.Aliased | SQL>>(extra = {} as Extra) =>
     db
-      .select(listColumns)
+      .select({ ...listColumns, ...extra })
       .from(devices)
       .innerJoin(products, eq(products.id, devices.productId))
       .leftJoin(projects, eq(projects.id, devices.projectId))
@@ -253,13 +253,15 @@ export function devicesRepository(db: Executor) {
         .orderBy(...order)
         .limit(request.pageOffset)
         .offset((request.pageIndex - 1) * request.pageOffset)
-      const [rows, [counted]] = await Promise.all([
-        listRows()
-          .where(inArray(devices.id, pageIds))
-          .orderBy(...order),
-        db.select({ n: count() }).from(devices).where(where),
-      ])
-      return { rows, total: counted?.n ?? 0 }
+      const counting = db.select({ n: count() }).from(devices).where(where)
+      // The total rides on the page's rows: one statement, so a console refreshing the list
+      // takes one of its connections once (docs/decisions.md, "The embedded database's
+      // connections"). A page past the end has no rows to carry it and asks for it alone.
+      const rows = await listRows({ total: sql<number>`(${counting})`.mapWith(Number) })
+        .where(inArray(devices.id, pageIds))
+        .orderBy(...order)
+      const total = rows[0]?.total ?? (await counting)[0]?.n ?? 0
+      return { rows, total }
     },
 
     /** The products of a type and/or model (the catalogue is small). */

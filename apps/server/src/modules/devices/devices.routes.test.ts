@@ -231,6 +231,10 @@ describe('the device list', () => {
     const firstPage = await post<ListResult>('/backend/device/list', { pageIndex: 1, pageOffset: 2 })
     expect(firstPage.envelope.data.list).toHaveLength(2)
     expect(firstPage.envelope.data.total).toBe(all.envelope.data.total)
+    // A page past the end has no rows to carry the total: it is counted alone.
+    const pastTheEnd = await post<ListResult>('/backend/device/list', { pageIndex: 1000, pageOffset: 2 })
+    expect(pastTheEnd.envelope.data.list).toEqual([])
+    expect(pastTheEnd.envelope.data.total).toBe(all.envelope.data.total)
 
     const subtree = await post<ListResult>('/backend/device/list', {
       pageIndex: 1,
