@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { topicMatches } from '@canopy/shared/protocol'
+import { filterLevels, levelsMatch } from '@canopy/shared/protocol'
 import mqtt, { type MqttClient } from 'mqtt'
 
 export type MessageHandler = (topic: string, payload: Buffer) => void
@@ -10,7 +10,8 @@ export type MessageHandler = (topic: string, payload: Buffer) => void
  * Subscriptions are restored by mqtt.js when it reconnects.
  */
 export class CloudConnection {
-  private readonly handlers: Array<{ filter: string; handler: MessageHandler }> = []
+  /** each filter's levels split once: every device message is matched against all of them */
+  private readonly handlers: Array<{ levels: string[]; handler: MessageHandler }> = []
   private readonly lostListeners: Array<() => void> = []
   private readonly backListeners: Array<(outageMs: number) => void> = []
   /** when the broker was lost; undefined while connected */
@@ -19,8 +20,9 @@ export class CloudConnection {
 
   private constructor(private readonly client: MqttClient) {
     client.on('message', (topic, payload) => {
-      for (const { filter, handler } of this.handlers) {
-        if (topicMatches(filter, topic)) handler(topic, payload)
+      const levels = topic.split('/')
+      for (const { levels: filter, handler } of this.handlers) {
+        if (levelsMatch(filter, levels)) handler(topic, payload)
       }
     })
     client.on('close', () => {
@@ -72,7 +74,7 @@ export class CloudConnection {
 
   /** Handles messages on `filter`, subscribed with QoS 1. */
   async on(filter: string, handler: MessageHandler): Promise<void> {
-    this.handlers.push({ filter, handler })
+    this.handlers.push({ levels: filterLevels(filter), handler })
     await this.client.subscribeAsync(filter, { qos: 1 })
   }
 

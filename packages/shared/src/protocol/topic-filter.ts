@@ -1,13 +1,24 @@
 /** Whether an MQTT topic matches a subscription filter (`+` one level, `#` the rest). */
 export function topicMatches(filter: string, topic: string): boolean {
-  const wanted = filter.startsWith('$share/') ? filter.split('/').slice(2).join('/') : filter
-  const filterLevels = wanted.split('/')
-  const topicLevels = topic.split('/')
-  for (let i = 0; i < filterLevels.length; i++) {
-    const level = filterLevels[i]
+  return levelsMatch(filterLevels(filter), topic.split('/'))
+}
+
+/**
+ * A subscription filter's levels, its `$share/{group}/` taken off: split once, for a filter that
+ * is matched against many topics (`levelsMatch`).
+ */
+export function filterLevels(filter: string): string[] {
+  const levels = filter.split('/')
+  return levels[0] === '$share' ? levels.slice(2) : levels
+}
+
+/** Whether a topic's levels match a filter's levels (`filterLevels`). */
+export function levelsMatch(filter: readonly string[], topic: readonly string[]): boolean {
+  for (let i = 0; i < filter.length; i++) {
+    const level = filter[i]
     if (level === '#') return true
-    if (i >= topicLevels.length) return false
-    if (level !== '+' && level !== topicLevels[i]) return false
+    if (i >= topic.length) return false
+    if (level !== '+' && level !== topic[i]) return false
   }
-  return filterLevels.length === topicLevels.length
+  return filter.length === topic.length
 }
