@@ -35,10 +35,12 @@ export const UPGRADE_TICK_QUEUE = 'upgrade-order-tick'
 export const TICK_EVERY_MS = 5000
 /**
  * Ticks asked for by device events wait this long after the last one, and at least GAP_FACTOR
- * times as long as it took: a tick reads all of the order's devices, so back to back on a
- * 10,000-device order they would take the whole database from device messages and the console.
+ * times as long as it took: a tick counts all of the order's devices and locks its row, so back to
+ * back on a 10,000-device order they would take the database from device messages and the console.
  */
 const MIN_WAKE_GAP_MS = 1000
+/** unsent devices read at a time when looking for the next wave's online ones */
+const UNSENT_PAGE = 500
 const GAP_FACTOR = 3
 export const waveJobId = (orderId: number, wave: number) => `upg-${orderId}-${wave}`
 export const retryJobId = (orderId: number, wave: number) => `upg-${orderId}-r${wave}`
@@ -173,28 +175,24 @@ export class UpgradeEngine {
       await this.schedule(orderId, order.startAt)
       return false
     }
-    // Read without locks first: executions, and the devices' own reports.
-    const devices = await repository.devices(orderId)
-    const open = devices.filter((device) => device.jobId !== null && device.outcome === null)
+    // Read without locks first: the devices sent and not judged, their executions and reports, and
+    // who of the unsent could go now. Never all of an order's devices: on a 10,000-device order
+    // that was ~28,000 rows parsed on the main thread every tick.
+    const open = await repository.openDevices(orderId)
     const executions = new Map<string, ExecutionState>()
     for (const execution of await this.deps.jobs.latestExecutions([
       ...new Set(open.map((device) => device.jobId!)),
     ]))
       executions.set(`${execution.jobId}:${execution.deviceId}`, execution)
     const executionOf = (device: OrderDeviceRow) => executions.get(`${device.jobId}:${device.deviceId}`)
-    // What the open devices run and report (the verdicts), and only who is online among the
-    // unsent (the next wave): an order of 10,000 read every device with its product each tick.
+    // What the open devices run and report (the verdicts).
     const reports = new Map(
       (await this.deps.devices.firmwareOf(open.map((device) => device.deviceId))).map((device) => [
         device.id,
         device,
       ]),
     )
-    const online = await this.deps.devices.onlineAmong(
-      devices
-        .filter((device) => device.wave === null && device.outcome === null)
-        .map((device) => device.deviceId),
-    )
+    const ready = await this.onlineUnsent(order)
     await this.settleFlashedOnOldVersion(order, open, executionOf, reports)
 
     const plan = await this.deps.db.transaction(async (tx): Promise<TickPlan> => {
@@ -231,7 +229,7 @@ export class UpgradeEngine {
           status = 'aborted'
           await orders.setStatus(orderId, 'aborted', { endReason: 'failure_rate' })
         } else {
-          const wave = await this.releaseWave(orders, locked, counts, online)
+          const wave = await this.releaseWave(orders, locked, counts, ready)
           if (wave) create.push(wave)
         }
         counts = await orders.counts(orderId)
@@ -281,23 +279,46 @@ export class UpgradeEngine {
     return plan.again
   }
 
+  /**
+   * The first of the unsent devices that are online, in release order, as many as a wave could
+   * take now, read a page at a time (offline devices wait for their turn until the window ends).
+   * Outside the order's transaction: whether a device is online is the devices service's to say,
+   * on connections of its own. The transaction takes those still unsent (`releaseWave`).
+   */
+  private async onlineUnsent(order: OrderRow): Promise<number[]> {
+    const repository = upgradesRepository(this.deps.db)
+    const counts = await repository.counts(order.id)
+    const canaryOnly = counts.canaryTotal > 0 && counts.canaryOpen > 0
+    const budget = releaseBudget(order.options, counts, this.deps.maxInFlight)
+    if (budget <= 0 || counts.unsent === 0) return []
+    const limit = Number.isFinite(budget) ? Math.max(2 * budget, UNSENT_PAGE) : UNSENT_PAGE
+    const ready: number[] = []
+    for (let after = -1; ; ) {
+      const page = await repository.unsent(order.id, canaryOnly, { after, limit })
+      const online = await this.deps.devices.onlineAmong(page.map((device) => device.deviceId))
+      for (const device of page)
+        if (online.has(device.deviceId) && ready.length < budget) ready.push(device.deviceId)
+      if (ready.length >= budget || page.length < limit) return ready
+      after = page.at(-1)!.position
+    }
+  }
+
   /** Marks the next devices sent, in one wave; undefined when none may go now. */
   private async releaseWave(
     orders: ReturnType<typeof upgradesRepository>,
     order: OrderRow,
     counts: Awaited<ReturnType<ReturnType<typeof upgradesRepository>['counts']>>,
-    online: Set<number>,
+    ready: number[],
   ): Promise<{ jobId: string; deviceIds: number[] } | undefined> {
     // The canary wave must finish, without a failure, before the rest goes.
     const canaryOnly = counts.canaryTotal > 0 && counts.canaryOpen > 0
     const budget = releaseBudget(order.options, counts, this.deps.maxInFlight)
     if (budget <= 0) return undefined
-    const candidates = await orders.unsent(order.id, canaryOnly)
-    // Offline devices wait (their turn comes when they are back, until the window ends).
-    const chosen = candidates
-      .filter((device) => online.has(device.deviceId))
-      .slice(0, Number.isFinite(budget) ? budget : undefined)
-      .map((device) => device.deviceId)
+    // Those still unsent now that the order is locked (another tick may have sent some).
+    const chosen = (await orders.unsentAmong(order.id, ready, canaryOnly)).slice(
+      0,
+      Number.isFinite(budget) ? budget : undefined,
+    )
     if (chosen.length === 0) return undefined
     const wave = order.waves + 1
     const jobId = waveJobId(order.id, wave)

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signedInTenant } from '../../../test/devices'
-import { uniqueName } from '../../../test/factories'
 import { createTestApp, type TestApp } from '../../../test/test-app'
+import { orderOfDevices } from '../../../test/upgrade-order'
 import { upgradesRepository } from './upgrades.repository'
 
 /**
@@ -32,43 +31,7 @@ const counted = async () => {
 
 beforeAll(async () => {
   app = await createTestApp()
-  const db = app.database.db
-  const name = uniqueName('t')
-  const { accountId: createdBy, tenantId } = await signedInTenant(app)
-  const { rows: product } = await db.execute<{ id: number }>(sql`insert into products
-    (model, name, type, capabilities, mac_prefixes, product_key, product_secret)
-    values (${name}, ${name}, 'ap', '{}', '{}', ${name}, 's') returning id`)
-  const { rows: pkg } = await db.execute<{ id: number }>(sql`insert into firmware_packages
-    (model, version, size, sha256, filename) values (${name}, '2.0', 1, 'x', 'f') returning id`)
-  const { rows: made } = await db.execute<{ id: number }>(sql`insert into devices
-    (mac, thing_name, product_id, secret_hash, tenant_id)
-    select ${name} || n, ${name} || n, ${product[0]!.id}, 'h', ${tenantId} from generate_series(1, 12) n
-    returning id`)
-  deviceIds = made.map((row) => row.id)
-  const orders = upgradesRepository(db)
-  const order = await orders.insertOrder({
-    tenantId,
-    createdBy,
-    packageId: pkg[0]!.id,
-    model: name,
-    targetVersion: '2.0',
-    timing: 'immediate',
-    startAt: new Date(),
-    options: { waitOffline: false },
-    status: 'running',
-    windowEnd: new Date(Date.now() + 3_600_000),
-  })
-  orderId = order.id
-  await orders.insertDevices(
-    orderId,
-    deviceIds.map((deviceId, position) => ({
-      deviceId,
-      position,
-      canary: false,
-      mac: `m${position}`,
-      fromVersion: '1.0',
-    })),
-  )
+  ;({ orderId, deviceIds } = await orderOfDevices(app, 12))
 })
 afterAll(async () => {
   await app.close()

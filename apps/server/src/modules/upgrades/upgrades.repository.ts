@@ -190,6 +190,16 @@ export function upgradesRepository(db: Executor) {
       )
     },
 
+    /** The order's devices sent and not judged: what a tick judges (at most its in-flight ceiling). */
+    async openDevices(orderId: number): Promise<OrderDeviceRow[]> {
+      return rows(
+        db,
+        sql`select ${DEVICE_COLUMNS} from upgrade_order_devices od
+        where od.order_id = ${orderId} and od.wave is not null and od.outcome is null
+        order by od.position`,
+      )
+    },
+
     /** Whether the order has a device the caller sees (stops at the first). */
     async hasVisibleDevice(orderId: number, visibility: DeviceVisibility): Promise<boolean> {
       const found = await db.execute(sql`select 1 from upgrade_order_devices od
@@ -304,14 +314,35 @@ export function upgradesRepository(db: Executor) {
       ) as unknown as OrderCounts
     },
 
-    /** Devices not sent yet, in release order (only the canary ones while the canary wave runs). */
-    async unsent(orderId: number, canaryOnly: boolean): Promise<Array<{ deviceId: number }>> {
+    /**
+     * Devices not sent yet, in release order (only the canary ones while the canary wave runs), a
+     * page at a time: `limit` of them after the release position `after`.
+     */
+    async unsent(
+      orderId: number,
+      canaryOnly: boolean,
+      page: { after: number; limit: number },
+    ): Promise<Array<{ deviceId: number; position: number }>> {
       return rows(
         db,
-        sql`select device_id as "deviceId" from upgrade_order_devices
+        sql`select device_id as "deviceId", position from upgrade_order_devices
         where order_id = ${orderId} and wave is null and outcome is null ${canaryOnly ? sql`and canary` : sql``}
+          and position > ${page.after}
+        order by position limit ${page.limit}`,
+      )
+    },
+
+    /** Which of these devices are still not sent, in release order (the canary ones if asked). */
+    async unsentAmong(orderId: number, deviceIds: number[], canaryOnly: boolean): Promise<number[]> {
+      if (deviceIds.length === 0) return []
+      const found = await rows<{ deviceId: number }>(
+        db,
+        sql`select device_id as "deviceId" from upgrade_order_devices
+        where order_id = ${orderId} and device_id = any(${sql.param(deviceIds)}::int[])
+          and wave is null and outcome is null ${canaryOnly ? sql`and canary` : sql``}
         order by position`,
       )
+      return found.map((row) => row.deviceId)
     },
 
     /** Sends devices in a wave: the job the engine creates next (or again, after a crash) names them. */
