@@ -28,12 +28,8 @@ const BAD_CREDENTIALS = 4
 type Identity = { kind: 'cloud' } | { kind: 'device'; thing: string }
 const identities = new WeakMap<Client, Identity>()
 
-/**
- * The embedded MQTT 3.1.1 broker (Aedes), run in a thread of its own (`broker-thread.ts`). It authenticates every client itself: the cloud's own
- * service account, or a device whose client id and user name are its thing name and whose
- * password is its secret; and it keeps each device to its own topics (docs/protocol.md).
- */
-export async function startAedesBroker(options: {
+/** Where the broker listens, whom it lets in, and what it tells of those it drops. */
+export interface BrokerOptions {
   host: string
   port: number
   service: ServiceAccount
@@ -42,7 +38,15 @@ export async function startAedesBroker(options: {
   maxPacketBytes: number
   /** hears of each connection dropped for an oversized packet (its client id, once known) */
   onOversized?: (clientId: string | undefined) => void
-}): Promise<AedesBroker> {
+}
+
+/**
+ * The embedded MQTT 3.1.1 broker (Aedes), run in a thread of its own (`broker-thread.ts`). It
+ * authenticates every client itself: the cloud's own service account, or a device whose client id
+ * and user name are its thing name and whose password is its secret; and it keeps each device to
+ * its own topics (docs/protocol.md).
+ */
+export async function startAedesBroker(options: BrokerOptions): Promise<AedesBroker> {
   // Device connections by thing name: the live session, and those whose secret is being checked
   // (a check that started before a revocation may still read the old secret).
   const sessions = new Map<string, Client>()

@@ -1,12 +1,7 @@
-import type { ServiceAccount } from './aedes-broker'
+import type { BrokerOptions } from './aedes-broker'
 
-/** What the broker's thread is started with. */
-export interface BrokerThreadOptions {
-  host: string
-  port: number
-  service: ServiceAccount
-  maxPacketBytes: number
-}
+/** What the broker's thread is started with: the options a message can carry (no functions). */
+export type BrokerThreadOptions = Omit<BrokerOptions, 'credentials' | 'onOversized'>
 
 /** What the broker's thread tells the server. */
 export type FromBrokerThread =

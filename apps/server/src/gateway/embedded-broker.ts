@@ -1,11 +1,8 @@
 import { Worker } from 'node:worker_threads'
 import { serverPaths } from '../paths'
-import type { ServiceAccount } from './aedes-broker'
+import type { BrokerOptions } from './aedes-broker'
 import type { BrokerThreadOptions, FromBrokerThread, ToBrokerThread } from './broker-thread-messages'
 import { brokerThreadScript } from './broker-thread-source'
-import type { DeviceCredentials } from './device-credentials'
-
-export type { ServiceAccount } from './aedes-broker'
 
 export interface EmbeddedBroker {
   port: number
@@ -34,20 +31,14 @@ const RESTART_DELAY_MS = 1000
  * device's secret. Should the thread die, it is started again on the same port: devices and the
  * cloud connection reconnect as after a broker restart.
  */
-export async function startEmbeddedBroker(options: {
-  host: string
-  port: number
-  service: ServiceAccount
-  credentials: Pick<DeviceCredentials, 'verify'>
-  /** the largest MQTT packet a client may send, header included */
-  maxPacketBytes: number
-  /** hears of each connection dropped for an oversized packet (its client id, once known) */
-  onOversized?: (clientId: string | undefined) => void
-  /** hears of the thread dying, before it is started again */
-  onCrash?: (error: Error) => void
-  /** starts the broker's thread (tests watch the threads they start) */
-  spawnThread?: (options: BrokerThreadOptions) => Promise<Worker>
-}): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(
+  options: BrokerOptions & {
+    /** hears of the thread dying, before it is started again */
+    onCrash?: (error: Error) => void
+    /** starts the broker's thread (tests watch the threads they start) */
+    spawnThread?: (options: BrokerThreadOptions) => Promise<Worker>
+  },
+): Promise<EmbeddedBroker> {
   const spawn = options.spawnThread ?? spawnBrokerThread
   const counters = { oversizedPackets: 0, restarts: 0 }
   let closing = false
