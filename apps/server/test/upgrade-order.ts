@@ -16,7 +16,7 @@ export async function orderOfDevices(app: TestApp, count: number) {
     (model, name, type, capabilities, mac_prefixes, product_key, product_secret)
     values (${name}, ${name}, 'ap', '{}', '{}', ${name}, 's') returning id`)
   const { rows: pkg } = await db.execute<{ id: number }>(sql`insert into firmware_packages
-    (model, version, size, sha256, filename) values (${name}, '2.0', 1, 'x', 'f') returning id`)
+    (model, version, size, sha256, filename) values (${name}, '2.0', 1, ${name}, 'f') returning id`)
   const { rows: made } = await db.execute<{ id: number }>(sql`insert into devices
     (mac, thing_name, product_id, secret_hash, tenant_id)
     select ${name} || n, ${name} || n, ${product[0]!.id}, 'h', ${tenantId} from generate_series(1, ${count}) n
