@@ -92,6 +92,10 @@ async function campaign(fleet: BenchFleet, fleetStarted: number) {
   const upload = (await uploaded.json()) as { status: number; data: { id: number } }
   if (upload.status !== 10000) throw new Error(`upload: ${JSON.stringify(upload)}`)
 
+  // As an operator would, once the device list shows every device online (a device's status may
+  // still wait in the server's lane after the fleet says it is connected; the order refuses one
+  // offline, §5).
+  await allOnlineOnServer(token)
   const samples = startSampling(pid)
   const started = performance.now()
   const order = await api<{ id: number }>(
@@ -157,6 +161,22 @@ async function campaign(fleet: BenchFleet, fleetStarted: number) {
       ['device list requests/s, non-2xx (must be 0)', `${list.rps.toFixed(0)}, ${list.errors}`],
     ],
   )
+}
+
+/** Waits until the server lists all DEVICES online (at most BENCH_FLEET_SECONDS). */
+async function allOnlineOnServer(token: string) {
+  const deadline = performance.now() + FLEET_SECONDS * 1000
+  for (;;) {
+    const { total } = await api<{ total: number }>(
+      server.baseUrl,
+      '/backend/device/list',
+      { pageIndex: 1, pageOffset: 1, status: 'online' },
+      token,
+    )
+    if (total >= DEVICES) return
+    if (performance.now() > deadline) throw new Error(`only ${total} of ${DEVICES} online on the server`)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
 }
 
 /** What was reached when the fleet could not come online, and why: the server's admission queue. */
