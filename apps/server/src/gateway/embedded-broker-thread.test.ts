@@ -79,8 +79,14 @@ describe('the embedded broker in its own thread', () => {
     )
     expect(broker.counters.restarts).toBe(1)
     expect(crashes.map((error) => error.message)).toEqual(["the broker's thread exited with code 1"])
+    // Until the new thread listens, the port refuses connections: those refusals are what is
+    // waited out. Any other failure fails the test.
     const device = await eventually(
-      () => connect(url, SECRET).catch(() => undefined),
+      () =>
+        connect(url, SECRET).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ECONNREFUSED') throw error
+          return undefined
+        }),
       (client) => client !== undefined,
       10_000,
     )
