@@ -17,20 +17,24 @@ describe('the embedded broker in its own thread', () => {
   })
 
   /** Starts the broker, keeping each thread it spawns and each crash it hears of. */
-  async function start() {
+  async function start(
+    verify = async (thing: string, secret: string) => thing === THING && secret === SECRET,
+  ) {
     const threads: Worker[] = []
     const crashes: Error[] = []
     const checked: string[] = []
+    const failedChecks: string[] = []
     broker = await startEmbeddedBroker({
       host: '127.0.0.1',
       port: 0,
       service,
       credentials: {
-        verify: async (thing, secret) => {
+        verify: (thing, secret) => {
           checked.push(thing)
-          return thing === THING && secret === SECRET
+          return verify(thing, secret)
         },
       },
+      onCheckFailed: (thing, error) => failedChecks.push(`${thing}: ${error.message}`),
       maxPacketBytes: 131_072,
       onCrash: (error) => crashes.push(error),
       spawnThread: async (options) => {
@@ -39,7 +43,7 @@ describe('the embedded broker in its own thread', () => {
         return thread
       },
     })
-    return { broker, threads, crashes, checked, url: `mqtt://127.0.0.1:${broker.port}` }
+    return { broker, threads, crashes, checked, failedChecks, url: `mqtt://127.0.0.1:${broker.port}` }
   }
 
   const connect = (url: string, password: string) =>
@@ -58,6 +62,15 @@ describe('the embedded broker in its own thread', () => {
     await device.endAsync()
     await expect(connect(url, 'wrong')).rejects.toThrow(/Bad username or password/)
     expect(checked).toEqual([THING, THING])
+  })
+
+  it('refuses a device whose secret could not be checked, and says so', async () => {
+    const { url, broker, failedChecks } = await start(async () => {
+      throw new Error('database unreachable')
+    })
+    await expect(connect(url, SECRET)).rejects.toThrow(/Bad username or password/)
+    expect(failedChecks).toEqual([`${THING}: database unreachable`])
+    expect(broker.counters.failedChecks).toBe(1)
   })
 
   it('ends a device session when the server says so', async () => {

@@ -16,6 +16,8 @@ export interface EmbeddedBroker {
     oversizedPackets: number
     /** times the broker's thread died and was started again */
     restarts: number
+    /** devices refused because their secret could not be checked (the check failed) */
+    failedChecks: number
   }
   close(): Promise<void>
 }
@@ -35,18 +37,24 @@ export async function startEmbeddedBroker(
   options: BrokerOptions & {
     /** hears of the thread dying, before it is started again */
     onCrash?: (error: Error) => void
+    /** hears of a secret check that failed (the device is refused, and counted) */
+    onCheckFailed?: (thing: string, error: Error) => void
     /** starts the broker's thread (tests watch the threads they start) */
     spawnThread?: (options: BrokerThreadOptions) => Promise<Worker>
   },
 ): Promise<EmbeddedBroker> {
   const spawn = options.spawnThread ?? spawnBrokerThread
-  const counters = { oversizedPackets: 0, restarts: 0 }
+  const counters = { oversizedPackets: 0, restarts: 0, failedChecks: 0 }
   let closing = false
   /** what the server answers its broker's thread, whichever thread is running */
   const answer = (thread: RunningThread, message: FromBrokerThread) => {
     if (message.kind === 'verify') {
       const reply = (valid: boolean) => thread.post({ kind: 'verified', id: message.id, valid })
-      options.credentials.verify(message.thing, message.secret).then(reply, () => reply(false))
+      options.credentials.verify(message.thing, message.secret).then(reply, (error: Error) => {
+        counters.failedChecks++
+        options.onCheckFailed?.(message.thing, error)
+        reply(false)
+      })
     } else if (message.kind === 'oversized') {
       counters.oversizedPackets++
       options.onOversized?.(message.clientId)

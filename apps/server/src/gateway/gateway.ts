@@ -13,7 +13,7 @@ import { DeviceCredentials } from './device-credentials'
 import { DeviceEvents } from './device-events'
 import { DeviceRefusal, DeviceRefusals, type MessageKind } from './device-refusals'
 import { DynamicSecurity } from './dynamic-security'
-import { startEmbeddedBroker } from './embedded-broker'
+import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker'
 import { JobsService } from './jobs/jobs.service'
 import { LeaderLock } from './leader'
 import { Presence } from './presence'
@@ -53,6 +53,8 @@ export interface GatewayMetrics {
   oversizedPackets: number | undefined
   /** times the embedded broker's thread died and was started again */
   brokerRestarts: number | undefined
+  /** devices the embedded broker refused because their secret could not be checked */
+  failedSecretChecks: number | undefined
 }
 
 const SERVICE_USERNAME = 'canopy-cloud'
@@ -81,7 +83,7 @@ export async function startGateway(deps: {
   let connection: CloudConnection
   let accounts: BrokerAccounts
   let brokerUrl: string
-  let brokerCounters: () => { oversizedPackets?: number; restarts?: number } = () => ({})
+  let brokerCounters: () => Partial<EmbeddedBroker['counters']> = () => ({})
   const refusals = new DeviceRefusals(deps.log)
   const events = new DeviceEvents((event, error) =>
     deps.log.error({ err: error, event }, 'a device event listener failed'),
@@ -108,6 +110,8 @@ export async function startGateway(deps: {
         ),
       onCrash: (error) =>
         deps.log.error({ err: error }, 'the embedded broker failed: starting it again (devices reconnect)'),
+      onCheckFailed: (thing, error) =>
+        deps.log.error({ err: error, thing }, "a device's secret could not be checked: it was refused"),
     })
     stops.push({ name: 'embedded broker', ms: 1500, run: () => broker.close() })
     brokerUrl = `mqtt://127.0.0.1:${broker.port}`
@@ -328,6 +332,7 @@ export async function startGateway(deps: {
       admission: admission.counters,
       oversizedPackets: brokerCounters().oversizedPackets,
       brokerRestarts: brokerCounters().restarts,
+      failedSecretChecks: brokerCounters().failedChecks,
     }),
     brokerUrl,
     async close() {
