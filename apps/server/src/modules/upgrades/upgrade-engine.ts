@@ -17,7 +17,12 @@ import {
   isEnded,
   verdictOf,
 } from './upgrade-verdict'
-import { type OrderDeviceRow, type OrderRow, upgradesRepository } from './upgrades.repository'
+import {
+  type OrderCounts,
+  type OrderDeviceRow,
+  type OrderRow,
+  upgradesRepository,
+} from './upgrades.repository'
 
 /** What orders need of firmware packages (modules/firmware's FirmwareService, contract of issue 13). */
 export interface FirmwareCatalogue {
@@ -288,8 +293,7 @@ export class UpgradeEngine {
   private async onlineUnsent(order: OrderRow): Promise<number[]> {
     const repository = upgradesRepository(this.deps.db)
     const counts = await repository.counts(order.id)
-    const canaryOnly = counts.canaryTotal > 0 && counts.canaryOpen > 0
-    const budget = releaseBudget(order.options, counts, this.deps.maxInFlight)
+    const { canaryOnly, budget } = this.releaseLimits(order, counts)
     if (budget <= 0 || counts.unsent === 0) return []
     const limit = Number.isFinite(budget) ? Math.max(2 * budget, UNSENT_PAGE) : UNSENT_PAGE
     const ready: number[] = []
@@ -303,16 +307,23 @@ export class UpgradeEngine {
     }
   }
 
+  /** Which devices a wave may take now, and how many: read before the tick's lock and again under it. */
+  private releaseLimits(order: OrderRow, counts: OrderCounts) {
+    return {
+      // The canary wave must finish, without a failure, before the rest goes.
+      canaryOnly: counts.canaryTotal > 0 && counts.canaryOpen > 0,
+      budget: releaseBudget(order.options, counts, this.deps.maxInFlight),
+    }
+  }
+
   /** Marks the next devices sent, in one wave; undefined when none may go now. */
   private async releaseWave(
     orders: ReturnType<typeof upgradesRepository>,
     order: OrderRow,
-    counts: Awaited<ReturnType<ReturnType<typeof upgradesRepository>['counts']>>,
+    counts: OrderCounts,
     ready: number[],
   ): Promise<{ jobId: string; deviceIds: number[] } | undefined> {
-    // The canary wave must finish, without a failure, before the rest goes.
-    const canaryOnly = counts.canaryTotal > 0 && counts.canaryOpen > 0
-    const budget = releaseBudget(order.options, counts, this.deps.maxInFlight)
+    const { canaryOnly, budget } = this.releaseLimits(order, counts)
     if (budget <= 0) return undefined
     // Those still unsent now that the order is locked (another tick may have sent some).
     const chosen = (await orders.unsentAmong(order.id, ready, canaryOnly)).slice(
