@@ -16,10 +16,7 @@ const keepNpmPackagesExternal = {
 
 rmSync('dist', { recursive: true, force: true })
 await build({
-  entryPoints: {
-    main: 'src/main.ts',
-    'migrate-cli': 'src/db/migrate-cli.ts',
-  },
+  entryPoints: { main: 'src/main.ts', 'migrate-cli': 'src/db/migrate-cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
