@@ -75,7 +75,7 @@ for (const database of DATABASES) {
       for (const method of METHODS) {
         // A warm-up, as a node in service has had: 2 s at a tenth of the rate, then 2 s at the
         // full rate. The server's first second at the full rate is slower than the rest (its p99
-        // 0.1–0.7 s in the runs of docs/operations.md, the seconds after under 100 ms): printed.
+        // 0.1–0.8 s in the runs of docs/operations.md, the seconds after under 100 ms): printed.
         await round(server, gateway, method, Math.max(1, RATE / 10), 2, 'warm-up')
         const startUp = await round(server, gateway, method, RATE, 2, 'warm-up at the full rate')
         const result = await round(server, gateway, method, RATE, SECONDS, `${database}, ${method}`)
